@@ -1,0 +1,24 @@
+package io.gpudoctor.cli;
+
+import io.gpudoctor.engine.reason.RuleBase;
+import io.gpudoctor.engine.reason.RuleCompileException;
+import io.gpudoctor.engine.reason.RuleFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Loads and compiles the rule set: {@code --rules DIR}, else the rules shipped in the jar. */
+final class Rules {
+  private Rules() {}
+
+  static RuleFiles files(Path folder) {
+    try {
+      return folder == null ? RuleFiles.shipped() : RuleFiles.fromFolder(folder);
+    } catch (IOException e) {
+      throw new CliException(ExitCodes.USAGE, "cannot read the rules: " + e.getMessage());
+    }
+  }
+
+  static RuleBase compile(Path folder) throws RuleCompileException {
+    return RuleBase.compile(files(folder));
+  }
+}

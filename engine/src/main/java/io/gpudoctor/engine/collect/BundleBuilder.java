@@ -1,0 +1,102 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Target;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Collects what the formats read, in reading order, until the bundle is assembled. */
+final class BundleBuilder {
+  private final List<Object> facts = new ArrayList<>();
+  private final Set<String> identities = new java.util.HashSet<>();
+  private final Set<Read> reads = new LinkedHashSet<>();
+  private final List<UnreadableFile> unreadable = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+  private final List<ClusterBinding> clusterBindings = new ArrayList<>();
+  private Target declaredTarget;
+  private boolean capturedAtDeclared;
+  private Instant latestTimestamp;
+
+  /**
+   * Adds a fact unless the same object was already read from an earlier file: people capture the
+   * affected pod alone and again in a list, and counting it twice would double its GPU requests.
+   */
+  void fact(Object fact) {
+    String identity = FactIdentity.of(fact);
+    if (identity == null || identities.add(identity)) facts.add(fact);
+  }
+
+  /** The file was used as evidence on this topic. */
+  void used(String topic, String path) {
+    reads.add(Read.supplied(topic, path));
+  }
+
+  void read(Read read) {
+    reads.add(read);
+  }
+
+  void unreadable(String path, String reason) {
+    unreadable.add(new UnreadableFile(path, reason));
+  }
+
+  void warning(String warning) {
+    if (!warnings.contains(warning)) warnings.add(warning);
+  }
+
+  /** A time seen in the evidence: the latest one stands in for an undeclared capture time. */
+  void observed(Instant at) {
+    if (at != null && (latestTimestamp == null || at.isAfter(latestTimestamp))) latestTimestamp = at;
+  }
+
+  void clusterBinding(ClusterBinding binding) {
+    clusterBindings.add(binding);
+  }
+
+  /** Only the first target.yaml counts; the caller warns about the others. */
+  boolean declareTarget(Target target, boolean capturedAtGiven) {
+    if (declaredTarget != null) return false;
+    declaredTarget = target;
+    capturedAtDeclared = capturedAtGiven;
+    return true;
+  }
+
+  List<Object> facts() {
+    return facts;
+  }
+
+  List<ClusterBinding> clusterBindings() {
+    return clusterBindings;
+  }
+
+  Target declaredTarget() {
+    return declaredTarget;
+  }
+
+  boolean capturedAtDeclared() {
+    return capturedAtDeclared;
+  }
+
+  Instant latestTimestamp() {
+    return latestTimestamp;
+  }
+
+  boolean hasUnreadable(String path) {
+    return unreadable.stream().anyMatch(u -> u.path().equals(path));
+  }
+
+  EvidenceBundle build(Target target) {
+    List<UnreadableFile> byFile = new ArrayList<>(unreadable);
+    // Stable: the parts of one file (pods.json#/items/3, #/items/10) keep their order in the file.
+    byFile.sort(Comparator.comparing(u -> fileOf(u.path())));
+    return new EvidenceBundle(target, facts, new ArrayList<>(reads), byFile, warnings);
+  }
+
+  private static String fileOf(String path) {
+    int hash = path.indexOf('#');
+    return hash < 0 ? path : path.substring(0, hash);
+  }
+}

@@ -1,0 +1,99 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.exc.UnexpectedEndOfInputException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Parses text into JSON trees: JSON when it starts with {@code {} or {@code [}, else YAML. Several
+ * documents (YAML {@code ---}, or JSON objects one after another) give several trees.
+ */
+final class DocumentParser {
+  private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+      .maxNestingDepth(EvidenceLimits.MAX_NESTING_DEPTH).build();
+  // Trailing tokens are the next document: the loop in parse() reads them, and fails on garbage.
+  private static final ObjectMapper JSON = JsonMapper.builder(
+      JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build())
+      .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
+      .streamReadConstraints(CONSTRAINTS)
+      // snakeyaml's own 3 MB default would refuse a big `kubectl get pods -A -o yaml`.
+      .loadSettings(LoadSettings.builder()
+          .setCodePointLimit((int) EvidenceLimits.DEFAULT.maxFileBytes())
+          .setMaxAliasesForCollections(50)
+          .build())
+      .build()).disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  private static final Pattern YAML_MARKER = Pattern.compile("(?m)^(---|apiVersion:|kind:)");
+
+  private DocumentParser() {}
+
+  static boolean isJson(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!Character.isWhitespace(c) && c != '\uFEFF') return c == '{' || c == '[';
+    }
+    return false;
+  }
+
+  /** The non-empty documents of the text; never empty. */
+  static List<JsonNode> parse(String text) throws NotReadable {
+    boolean json = isJson(text);
+    List<JsonNode> documents = new ArrayList<>();
+    ObjectMapper mapper = json ? JSON : YAML;
+    // Not readValues(): it would unwrap a root array (`az aks nodepool list`) into documents.
+    try (JsonParser parser = mapper.createParser(text)) {
+      JsonNode doc;
+      while ((doc = mapper.readTree(parser)) != null && !doc.isMissingNode()) {
+        if (!doc.isNull()) documents.add(doc);
+      }
+    } catch (StreamConstraintsException e) {
+      throw new NotReadable(e.getMessage() != null && e.getMessage().contains("nesting depth")
+          ? "nesting too deep (limit " + EvidenceLimits.MAX_NESTING_DEPTH + " levels)"
+          : "too large to parse: " + ShortMessages.shorten(e.getOriginalMessage()));
+    } catch (JacksonException e) {
+      if (!json && !YAML_MARKER.matcher(text).find()) throw notRecognised();
+      throw new NotReadable(parseError(json ? "JSON" : "YAML", e));
+    } catch (RuntimeException e) {
+      // snakeyaml can fail outside Jackson's exception types on pathological input.
+      throw new NotReadable("cannot parse " + (json ? "JSON" : "YAML") + ": " + ShortMessages.of(e));
+    }
+    if (documents.isEmpty()) throw new NotReadable("empty file");
+    return documents;
+  }
+
+  static NotReadable notRecognised() {
+    return new NotReadable("not recognised as Kubernetes, az or Prometheus output");
+  }
+
+  private static String parseError(String format, JacksonException e) {
+    TokenStreamLocation at = e.getLocation();
+    String where = at != null && at.getLineNr() > 0
+        ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
+    return "cannot parse " + format + where + ": " + shortReason(e);
+  }
+
+  private static String shortReason(JacksonException e) {
+    if (e instanceof UnexpectedEndOfInputException) return "unexpected end of input";
+    String reason = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    if (reason.contains("end-of-input") || reason.contains("end of stream")) return "unexpected end of input";
+    int marker = reason.indexOf(" (start marker at");
+    if (marker >= 0) reason = reason.substring(0, marker);
+    int source = reason.indexOf(" at [Source");
+    if (source >= 0) reason = reason.substring(0, source);
+    return ShortMessages.shorten(reason);
+  }
+}

@@ -1,0 +1,103 @@
+package io.gpudoctor.engine.collect;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Reads an evidence folder (or a {@code .tar.gz}/{@code .tgz}/{@code .zip} of one) into facts.
+ * Files are recognised by content, never by name (except {@code target.yaml} and
+ * {@code reads.json}); every file ends up either used (a {@code Read}) or unreadable with a reason,
+ * and one bad file never stops the rest. The same input always gives an equal bundle.
+ */
+public final class EvidenceFolderReader {
+  private final EvidenceLimits limits;
+  private final FolderWalker walker;
+  private final ArchiveExpander archives;
+  private final List<TextFormat> textFormats = EvidenceFormats.text();
+  private final List<EvidenceFormat> formats = EvidenceFormats.all();
+
+  public EvidenceFolderReader() {
+    this(EvidenceLimits.DEFAULT);
+  }
+
+  EvidenceFolderReader(EvidenceLimits limits) {
+    this.limits = limits;
+    this.walker = new FolderWalker(limits);
+    this.archives = new ArchiveExpander(limits);
+  }
+
+  /** @throws EvidenceException only when nothing can be read at all */
+  public EvidenceBundle read(Path folderOrArchive) throws EvidenceException {
+    FileListing listing = list(folderOrArchive);
+    BundleBuilder out = new BundleBuilder();
+    listing.unreadable().forEach(u -> out.unreadable(u.path(), u.reason()));
+    for (EvidenceFile file : listing.files()) readFile(file, out);
+    out.facts().addAll(SchedulingReasons.derive(out.facts()));
+    return out.build(TargetBinder.bind(out));
+  }
+
+  private FileListing list(Path path) throws EvidenceException {
+    if (path == null || !Files.exists(path)) throw new EvidenceException("evidence not found: " + path);
+    FileListing listing = new FileListing();
+    try {
+      if (Files.isDirectory(path)) {
+        walker.walk(path, listing);
+      } else if (Files.isRegularFile(path) && ArchiveExpander.isArchiveName(path.getFileName().toString())) {
+        long size = Files.size(path);
+        if (size > limits.maxArchiveTotalBytes()) {
+          throw new EvidenceException("cannot read the archive " + path + ": too large (" + size + " bytes)");
+        }
+        archives.expand(path.getFileName().toString(), Files.readAllBytes(path), listing);
+      } else {
+        throw new EvidenceException("not a folder or a .tar.gz, .tgz or .zip archive: " + path);
+      }
+    } catch (NotReadable e) {
+      throw new EvidenceException("cannot read the archive " + path + ": " + e.reason());
+    } catch (IOException | RuntimeException e) {
+      throw new EvidenceException("cannot read the evidence at " + path + ": " + ShortMessages.of(e));
+    }
+    return listing;
+  }
+
+  private void readFile(EvidenceFile file, BundleBuilder out) {
+    try {
+      String text = TextDecoder.decode(file.content());
+      if (!DocumentParser.isJson(text)) {
+        for (TextFormat format : textFormats) {
+          if (format.recognises(file, text)) {
+            format.read(file, text, out);
+            return;
+          }
+        }
+      }
+      List<JsonNode> documents = DocumentParser.parse(text);
+      for (int i = 0; i < documents.size(); i++) {
+        String prefix = documents.size() > 1 ? "doc" + (i + 1) : "";
+        readDocument(new Document(file, prefix, Redaction.scrub(documents.get(i))), out);
+      }
+    } catch (NotReadable e) {
+      out.unreadable(file.path(), e.reason());
+    } catch (RuntimeException | StackOverflowError e) {
+      // A reader bug must cost one file, not the diagnosis.
+      out.unreadable(file.path(), "cannot read: " + ShortMessages.of(e));
+    }
+  }
+
+  private void readDocument(Document document, BundleBuilder out) {
+    String where = document.locate(document.provenance());
+    for (EvidenceFormat format : formats) {
+      if (format.recognises(document)) {
+        try {
+          format.read(document, out);
+        } catch (NotReadable e) {
+          out.unreadable(where, e.reason());
+        }
+        return;
+      }
+    }
+    out.unreadable(where, DocumentParser.notRecognised().reason());
+  }
+}

@@ -1,0 +1,22 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.List;
+
+/** The formats, in the order they are tried: files known by name first, then by content. */
+final class EvidenceFormats {
+  private EvidenceFormats() {}
+
+  /** Text formats, tried on text that is not JSON before it is parsed as YAML. None yet. */
+  static List<TextFormat> text() {
+    return List.of();
+  }
+
+  static List<EvidenceFormat> all() {
+    return List.of(
+        new TargetFileFormat(),
+        new ReadsFileFormat(),
+        new KubernetesObjectFormat(),
+        new AksClusterFormat(),
+        new AksNodePoolFormat());
+  }
+}

@@ -1,0 +1,106 @@
+package io.gpudoctor.engine.reason;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The text of a rule set: every {@code *.drl} of a folder (sorted by name) and its
+ * {@code catalogue.yaml}, or the rules shipped in the jar under {@code gpu-doctor/rules/}.
+ * {@code origin} is how files are named in messages (the folder the user gave).
+ */
+public final class RuleFiles {
+  public static final String CLASSPATH_FOLDER = "gpu-doctor/rules";
+  public static final String CATALOGUE = "catalogue.yaml";
+
+  private final String origin;
+  private final Map<String, String> drl;
+  private final String catalogue;
+
+  private RuleFiles(String origin, Map<String, String> drl, String catalogue) {
+    this.origin = origin;
+    this.drl = Collections.unmodifiableMap(drl);
+    this.catalogue = catalogue;
+  }
+
+  /** The DRL files of a folder; the catalogue comes from the folder, else the shipped one. */
+  public static RuleFiles fromFolder(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) throw new IOException("not a folder: " + folder);
+    Map<String, String> drl = new TreeMap<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path p : (Iterable<Path>) files.sorted()::iterator) {
+        if (p.getFileName().toString().endsWith(".drl") && Files.isRegularFile(p)) {
+          drl.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.UTF_8));
+        }
+      }
+    }
+    Path cat = folder.resolve(CATALOGUE);
+    String catalogue = Files.isRegularFile(cat) ? Files.readString(cat, StandardCharsets.UTF_8) : shippedCatalogue();
+    String origin = folder.toString().isEmpty() ? "" : folder.toString();
+    return new RuleFiles(origin, drl, catalogue);
+  }
+
+  /** The rules shipped on the classpath. */
+  public static RuleFiles shipped() throws IOException {
+    URL url = RuleFiles.class.getClassLoader().getResource(CLASSPATH_FOLDER + "/" + CATALOGUE);
+    if (url == null) throw new IOException("no rules on the classpath under " + CLASSPATH_FOLDER);
+    try {
+      URI uri = url.toURI();
+      if ("jar".equals(uri.getScheme())) {
+        FileSystem fs;
+        try {
+          fs = FileSystems.getFileSystem(uri);
+        } catch (FileSystemNotFoundException e) {
+          fs = FileSystems.newFileSystem(uri, Map.of());
+        }
+        return read(fs.getPath("/" + CLASSPATH_FOLDER));
+      }
+      return read(Path.of(uri).getParent());
+    } catch (URISyntaxException e) {
+      throw new IOException("cannot locate the shipped rules: " + e.getMessage(), e);
+    }
+  }
+
+  private static RuleFiles read(Path folder) throws IOException {
+    RuleFiles files = fromFolder(folder);
+    return new RuleFiles("<built-in rules>", files.drl, files.catalogue);
+  }
+
+  private static String shippedCatalogue() throws IOException {
+    try (InputStream in = RuleFiles.class.getClassLoader().getResourceAsStream(CLASSPATH_FOLDER + "/" + CATALOGUE)) {
+      if (in == null) throw new IOException("no " + CATALOGUE + " in the rule folder nor on the classpath");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** How a file is named in messages: {@code <folder>/<name>}. */
+  public String display(String name) {
+    return origin.isEmpty() ? name : origin + "/" + name;
+  }
+
+  public String origin() {
+    return origin;
+  }
+
+  /** DRL texts by file name, sorted by name. */
+  public Map<String, String> drl() {
+    return drl;
+  }
+
+  public String catalogue() {
+    return catalogue;
+  }
+
+}

@@ -1,0 +1,75 @@
+package io.gpudoctor.facts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The scheduler's FailedScheduling message, split into its {@code <count> <reason>} parts, in
+ * every wording Kubernetes has used:
+ * {@code 0/3 nodes are available: 1 node(s) had untolerated taint {sku: gpu}, 2 Insufficient
+ * nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..}
+ */
+public record FailedSchedulingMessage(
+    int totalNodes, List<ReasonPart> parts, List<ReasonPart> preemptionParts, boolean noNodes) {
+
+  private static final Pattern HEADER = Pattern.compile("0/(\\d+) nodes are available:\\s*");
+  // Parts are separated by ", " before the next count; "{sku: gpu}, that the pod didn't tolerate" is not split.
+  private static final Pattern PART_SEPARATOR = Pattern.compile(",\\s+(?=\\d+\\s)");
+  private static final Pattern PART = Pattern.compile("(\\d+)\\s+(.+)", Pattern.DOTALL);
+
+  /** The parsed message, or null when the text is not a scheduler availability message. */
+  public static FailedSchedulingMessage parse(String message) {
+    if (message == null) return null;
+    String text = message.trim();
+    if (text.contains("no nodes available to schedule pods")) {
+      return new FailedSchedulingMessage(0, List.of(), List.of(), true);
+    }
+    Matcher header = HEADER.matcher(text);
+    if (!header.find()) return null;
+    int total = Integer.parseInt(header.group(1));
+    String rest = text.substring(header.end());
+    String preemption = "";
+    int p = rest.indexOf("preemption:");
+    if (p >= 0) {
+      preemption = rest.substring(p + "preemption:".length());
+      rest = rest.substring(0, p);
+    }
+    // DRA-aware schedulers insert "no new claims to deallocate, " before "preemption:".
+    rest = rest.replace("no new claims to deallocate,", "");
+    List<ReasonPart> preemptionParts = List.of();
+    Matcher ph = HEADER.matcher(preemption);
+    if (ph.find()) {
+      preemptionParts = splitParts(preemption.substring(ph.end()));
+    }
+    return new FailedSchedulingMessage(total, splitParts(rest), preemptionParts, false);
+  }
+
+  /** Splits a comma list of {@code <count> <reason>} parts (also used for autoscaler messages). */
+  public static List<ReasonPart> splitParts(String list) {
+    List<ReasonPart> parts = new ArrayList<>();
+    String trimmed = trimEnd(list);
+    if (trimmed.isEmpty()) return parts;
+    for (String raw : PART_SEPARATOR.split(trimmed)) {
+      String piece = trimEnd(raw);
+      Matcher m = PART.matcher(piece);
+      if (m.matches()) {
+        parts.add(ReasonPart.classify(Integer.parseInt(m.group(1)), m.group(2)));
+      } else if (!piece.isEmpty()) {
+        parts.add(ReasonPart.classify(0, piece));
+      }
+    }
+    return List.copyOf(parts);
+  }
+
+  private static String trimEnd(String s) {
+    String t = s.trim();
+    while (t.endsWith(".") || t.endsWith(",")) t = t.substring(0, t.length() - 1).trim();
+    return t;
+  }
+
+  public boolean mentions(ReasonCategory category) {
+    return parts.stream().anyMatch(r -> r.category() == category);
+  }
+}

@@ -1,0 +1,119 @@
+package io.gpudoctor.facts;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** A pod as read from its object: what it asks for, where it may go, and how it is doing. */
+public record PodFacts(
+    String namespace,
+    String name,
+    String phase,
+    String reason,
+    String message,
+    String nodeName,
+    Instant createdAt,
+    String ownerKind,
+    String ownerName,
+    Map<String, String> labels,
+    List<ContainerFacts> containers,
+    List<Toleration> tolerations,
+    Map<String, String> nodeSelector,
+    List<NodeSelectorTerm> requiredNodeAffinity,
+    List<Condition> conditions,
+    List<ContainerStatusFacts> containerStatuses,
+    Provenance provenance) {
+
+  public PodFacts {
+    labels = SortedMaps.copyOf(labels);
+    containers = List.copyOf(containers);
+    tolerations = List.copyOf(tolerations);
+    nodeSelector = SortedMaps.copyOf(nodeSelector);
+    requiredNodeAffinity = List.copyOf(requiredNodeAffinity);
+    conditions = List.copyOf(conditions);
+    containerStatuses = List.copyOf(containerStatuses);
+  }
+
+  public String key() {
+    return ObjectKeys.key(namespace, name);
+  }
+
+  public boolean pending() {
+    return "Pending".equals(phase);
+  }
+
+  /**
+   * The effective amount of a resource the pod needs on one node: the larger of the sum over
+   * app containers and the largest init container, as the scheduler computes it.
+   */
+  public long amountOf(String resource) {
+    long app = 0;
+    long init = 0;
+    for (ContainerFacts c : containers) {
+      if (c.init()) init = Math.max(init, c.amountOf(resource));
+      else app += c.amountOf(resource);
+    }
+    return Math.max(app, init);
+  }
+
+  public long gpuCount() {
+    return amountOf(GpuResources.GPU);
+  }
+
+  /** The NVIDIA resources the pod asks for ({@code nvidia.com/gpu}, {@code nvidia.com/mig-*}). */
+  public Set<String> gpuResources() {
+    Set<String> names = new TreeSet<>();
+    for (ContainerFacts c : containers) {
+      for (String r : c.requests().keySet()) if (GpuResources.isGpuResource(r) && c.amountOf(r) > 0) names.add(r);
+      for (String r : c.limits().keySet()) if (GpuResources.isGpuResource(r) && c.amountOf(r) > 0) names.add(r);
+    }
+    return names;
+  }
+
+  public boolean requestsGpu() {
+    return !gpuResources().isEmpty();
+  }
+
+  public boolean requestsMig() {
+    return gpuResources().stream().anyMatch(GpuResources::isMigResource);
+  }
+
+  public boolean tolerates(Taint taint) {
+    return tolerations.stream().anyMatch(t -> t.tolerates(taint));
+  }
+
+  /** Whether the node labels satisfy the nodeSelector and the required node affinity. */
+  public boolean selectorMatches(Map<String, String> nodeLabels) {
+    for (Map.Entry<String, String> e : nodeSelector.entrySet()) {
+      if (!e.getValue().equals(nodeLabels.get(e.getKey()))) return false;
+    }
+    return requiredNodeAffinity.isEmpty()
+        || requiredNodeAffinity.stream().anyMatch(t -> t.matches(nodeLabels));
+  }
+
+  public boolean hasNodeConstraints() {
+    return !nodeSelector.isEmpty() || !requiredNodeAffinity.isEmpty();
+  }
+
+  public Condition condition(String type) {
+    return conditions.stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
+  }
+
+  public String tolerationsQuote() {
+    return tolerations.isEmpty() ? "(none)"
+        : String.join(", ", tolerations.stream().map(Toleration::quote).toList());
+  }
+
+  public String nodeConstraintsQuote() {
+    StringBuilder sb = new StringBuilder();
+    if (!nodeSelector.isEmpty()) sb.append("nodeSelector ").append(new java.util.TreeMap<>(nodeSelector));
+    if (!requiredNodeAffinity.isEmpty()) {
+      if (sb.length() > 0) sb.append("; ");
+      sb.append("required node affinity ")
+          .append(String.join(" OR ", requiredNodeAffinity.stream().map(t -> "[" + t.quote() + "]").toList()));
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,75 @@
+package io.gpudoctor.facts;
+
+/**
+ * The read-only commands a finding asks for, bound to the target. An unbound field stays a
+ * visible placeholder ({@code <kube-context>}) so nobody runs a read against the wrong cluster.
+ */
+public final class ReadCommands {
+  private ReadCommands() {}
+
+  private static String or(String value, String placeholder) {
+    return value == null || value.isBlank() ? "<" + placeholder + ">" : value;
+  }
+
+  private static String kubectl(Target t) {
+    return "kubectl --context " + or(t.kubeContext(), "kube-context");
+  }
+
+  private static String az(Target t) {
+    return "--subscription " + or(t.subscription(), "subscription") + " -g " + or(t.resourceGroup(), "resource-group");
+  }
+
+  public static String describePod(Target t, String namespace, String pod) {
+    return kubectl(t) + " describe pod -n " + or(namespace, "namespace") + " " + or(pod, "pod");
+  }
+
+  public static String getPod(Target t, String namespace, String pod) {
+    return kubectl(t) + " get pod -n " + or(namespace, "namespace") + " " + or(pod, "pod") + " -o json";
+  }
+
+  public static String podEvents(Target t, String namespace, String pod) {
+    return kubectl(t) + " get events -n " + or(namespace, "namespace")
+        + " --field-selector involvedObject.name=" + or(pod, "pod") + " -o json";
+  }
+
+  public static String getNodes(Target t) {
+    return kubectl(t) + " get nodes -o json";
+  }
+
+  public static String getNode(Target t, String node) {
+    return kubectl(t) + " get node " + or(node, "gpu-node") + " -o json";
+  }
+
+  public static String gpuNodesInPool(Target t, String pool) {
+    return kubectl(t) + " get nodes -l kubernetes.azure.com/agentpool=" + or(pool, "pool") + " -o json";
+  }
+
+  public static String daemonSets(Target t) {
+    return kubectl(t) + " get daemonsets -A -o json";
+  }
+
+  public static String podsOnNode(Target t, String node) {
+    return kubectl(t) + " get pods -A --field-selector spec.nodeName=" + or(node, "gpu-node") + " -o json";
+  }
+
+  public static String nodepoolShow(Target t, String pool) {
+    return "az aks nodepool show " + az(t) + " --cluster-name " + or(t.cluster(), "cluster")
+        + " -n " + or(pool, "pool") + " -o json";
+  }
+
+  public static String nodepoolList(Target t) {
+    return "az aks nodepool list " + az(t) + " --cluster-name " + or(t.cluster(), "cluster") + " -o json";
+  }
+
+  public static String aksShow(Target t) {
+    return "az aks show " + az(t) + " -n " + or(t.cluster(), "cluster") + " -o json";
+  }
+
+  public static String accountShow() {
+    return "az account show --query '{subscription:id,tenant:tenantId}' -o json";
+  }
+
+  public static String currentContext() {
+    return "kubectl config current-context";
+  }
+}

@@ -1,0 +1,18 @@
+package io.gpudoctor.facts;
+
+/** What one {@code <count> <reason>} part of a scheduler or autoscaler message says. */
+public enum ReasonCategory {
+  INSUFFICIENT_RESOURCE,
+  UNTOLERATED_TAINT,
+  NODE_AFFINITY_MISMATCH,
+  UNSCHEDULABLE_NODE,
+  VOLUME_AFFINITY,
+  TOO_MANY_PODS,
+  NO_NODES,
+  PREEMPTION_NOT_HELPFUL,
+  NO_PREEMPTION_VICTIMS,
+  MAX_NODE_GROUP_SIZE,
+  SCALE_UP_BACKOFF,
+  NOT_READY_FOR_SCALE_UP,
+  OTHER
+}

@@ -1,0 +1,20 @@
+package io.gpudoctor.facts;
+
+/** The names of what a read covers, shared by readers, rules and the report. */
+public final class Topics {
+  public static final String PODS = "pods";
+  public static final String NODES = "nodes";
+  public static final String EVENTS = "events";
+  public static final String DAEMONSETS = "daemonsets";
+  public static final String WORKLOADS = "workloads";
+  public static final String CONFIGMAPS = "configmaps";
+  public static final String WORKSPACES = "workspaces";
+  public static final String NODECLAIMS = "nodeclaims";
+  public static final String NODEPOOLS = "nodepools";
+  public static final String CLUSTER = "cluster";
+  public static final String TARGET = "target";
+  /** Used evidence that no rule reads yet (e.g. a Service, reads.json itself). */
+  public static final String OTHER = "other";
+
+  private Topics() {}
+}
