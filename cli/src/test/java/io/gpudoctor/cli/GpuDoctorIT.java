@@ -75,8 +75,9 @@ class GpuDoctorIT {
   void diagnoseWithTheShippedRulesNeverShowsAStackTrace(@TempDir Path tmp) throws Exception {
     Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
     Result r = run(tmp, "diagnose", evidence.toString());
-    // 0 once the shipped rules compile; 2 (bad rules) while they are being written.
-    assertThat(r.exit()).isIn(0, 2);
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("TOP FINDING: GpuCapacityExhausted");
+    assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.gpudoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -214,7 +213,6 @@ class GpuDoctorTest {
 
   @Test
   void diagnoseWithTheShippedRules(@TempDir Path tmp) throws Exception {
-    assumeTrue(TestEvidence.shippedRulesCompile(), "the shipped rules do not compile yet");
     Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
     assertThat(run("diagnose", evidence.toString(), "-o", "json")).isZero();
     assertThat(out.toString()).contains("\"schema\": \"gpu-doctor/report/v1\"");

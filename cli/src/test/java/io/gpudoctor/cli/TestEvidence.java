@@ -1,7 +1,5 @@
 package io.gpudoctor.cli;
 
-import io.gpudoctor.engine.reason.RuleBase;
-import io.gpudoctor.engine.reason.RuleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,15 +88,5 @@ final class TestEvidence {
     Files.writeString(dir.resolve("pod.json"), POD_JSON);
     Files.writeString(dir.resolve("events.json"), EVENTS_JSON);
     return dir;
-  }
-
-  /** Whether the rules shipped in rules/ compile (they are written in parallel with this module). */
-  static boolean shippedRulesCompile() {
-    try {
-      RuleBase.compile(RuleFiles.shipped());
-      return true;
-    } catch (Exception e) {
-      return false;
-    }
   }
 }

@@ -97,6 +97,20 @@ public record PodFacts(
     return !nodeSelector.isEmpty() || !requiredNodeAffinity.isEmpty();
   }
 
+  /**
+   * The object whose pod template a fix must change, as {@code kind/name}: the Deployment behind a
+   * ReplicaSet (its name is the Deployment's plus the pod's {@code pod-template-hash} label), else
+   * the direct owner, else the pod itself.
+   */
+  public String templateOwner() {
+    if (ownerKind == null || ownerName == null) return "pod/" + name;
+    String hash = labels.get("pod-template-hash");
+    if ("ReplicaSet".equals(ownerKind) && hash != null && ownerName.endsWith("-" + hash)) {
+      return "deployment/" + ownerName.substring(0, ownerName.length() - hash.length() - 1);
+    }
+    return ownerKind.toLowerCase(java.util.Locale.ROOT) + "/" + ownerName;
+  }
+
   public Condition condition(String type) {
     return conditions.stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
   }

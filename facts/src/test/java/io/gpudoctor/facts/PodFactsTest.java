@@ -47,4 +47,15 @@ class PodFactsTest {
     assertThat(p.selectorMatches(Map.of("accelerator", "nvidia", "node.kubernetes.io/instance-type", "Standard_NC4as_T4_v3"))).isFalse();
     assertThat(p.selectorMatches(Map.of("node.kubernetes.io/instance-type", "Standard_NC24ads_A100_v4"))).isFalse();
   }
+
+  @Test
+  void aFixGoesToTheDeploymentBehindTheReplicaSet() {
+    PodFacts p = new PodFacts("ml", "vllm-6d9f7c8b5d-x7k2p", "Pending", null, null, null, null, "ReplicaSet",
+        "vllm-6d9f7c8b5d", Map.of("pod-template-hash", "6d9f7c8b5d"), List.of(), List.of(), Map.of(), List.of(),
+        List.of(), List.of(), Provenance.of("pod.json", ""));
+    assertThat(p.templateOwner()).isEqualTo("deployment/vllm");
+    PodFacts s = new PodFacts("ml", "vllm-0", "Pending", null, null, null, null, "StatefulSet", "vllm",
+        Map.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("pod.json", ""));
+    assertThat(s.templateOwner()).isEqualTo("statefulset/vllm");
+  }
 }
