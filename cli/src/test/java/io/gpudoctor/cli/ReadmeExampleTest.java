@@ -1,0 +1,31 @@
+package io.gpudoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The README's 30-second example is real output: it must be what gpu-doctor prints today. */
+class ReadmeExampleTest {
+  private static final Pattern EXAMPLE = Pattern.compile(
+      "```text\\n\\$ \\./gpu-doctor diagnose (\\S+)\\n(.*?)\\n```", Pattern.DOTALL);
+
+  @Test
+  void theReadmeExampleIsWhatDiagnosePrints() throws Exception {
+    Path root = Path.of("").toAbsolutePath().getParent();
+    Matcher m = EXAMPLE.matcher(Files.readString(root.resolve("README.md")));
+    assertThat(m.find()).as("README.md has a '$ ./gpu-doctor diagnose DIR' example").isTrue();
+
+    StringWriter out = new StringWriter();
+    int exit = GpuDoctor.run(new PrintWriter(out), new PrintWriter(new StringWriter()),
+        "diagnose", root.resolve(m.group(1)).toString(), "--no-color");
+
+    assertThat(exit).isZero();
+    assertThat(out.toString().stripTrailing()).isEqualTo(m.group(2).stripTrailing());
+  }
+}
