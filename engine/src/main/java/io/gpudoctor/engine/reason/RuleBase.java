@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.drools.compiler.kie.builder.impl.InternalKieModule;
+import org.drools.model.codegen.ExecutableModelProject;
 import org.kie.api.KieBase;
 import org.kie.api.KieServices;
 import org.kie.api.builder.KieBuilder;
@@ -33,20 +35,28 @@ public final class RuleBase {
   private static final Pattern ORDERING = Pattern.compile(
       "^\\s*(salience|agenda-group|ruleflow-group|activation-group|auto-focus|lock-on-active)\\b", Pattern.MULTILINE);
   private static final AtomicLong BUILDS = new AtomicLong();
+  private static final String DROOLS_VERSION = droolsVersion();
 
   private final KieBase kieBase;
   private final Catalogue catalogue;
   private final List<RuleInfo> rules;
   private final String digest;
+  private final boolean fromCache;
 
-  private RuleBase(KieBase kieBase, Catalogue catalogue, List<RuleInfo> rules, String digest) {
+  private RuleBase(KieBase kieBase, Catalogue catalogue, List<RuleInfo> rules, String digest, boolean fromCache) {
     this.kieBase = kieBase;
     this.catalogue = catalogue;
     this.rules = List.copyOf(rules);
     this.digest = digest;
+    this.fromCache = fromCache;
   }
 
+  /** Compiles (or loads from the standard cache) the rule set. */
   public static RuleBase compile(RuleFiles files) throws RuleCompileException {
+    return compile(files, CompiledRulesCache.standard());
+  }
+
+  public static RuleBase compile(RuleFiles files, CompiledRulesCache cache) throws RuleCompileException {
     List<RuleProblem> problems = new ArrayList<>();
     Catalogue catalogue = Catalogue.parse(files.catalogue(), files.display(RuleFiles.CATALOGUE), problems);
     if (files.drl().isEmpty()) {
@@ -55,25 +65,37 @@ public final class RuleBase {
     Map<String, RuleLocation> locations = locate(files, problems);
     if (!problems.isEmpty()) throw new RuleCompileException(problems);
 
+    String digest = digest(files);
+    String cacheKey = digest.substring("sha256:".length()) + "-" + FactsFingerprint.current() + "-drools" + DROOLS_VERSION;
+    KieBase kieBase = cache.load(cacheKey).orElse(null);
+    boolean fromCache = kieBase != null;
+    if (!fromCache) kieBase = compileModel(files, cache, cacheKey);
+    List<RuleInfo> rules = describe(kieBase, locations, files, catalogue, problems);
+    if (!problems.isEmpty()) throw new RuleCompileException(problems);
+    return new RuleBase(kieBase, catalogue, rules, digest, fromCache);
+  }
+
+  /**
+   * Compiles the DRL to the executable model: slower than the classic build once, but what it
+   * produces can be stored and loaded back in a fraction of the time.
+   */
+  private static KieBase compileModel(RuleFiles files, CompiledRulesCache cache, String cacheKey)
+      throws RuleCompileException {
     KieServices ks = KieServices.get();
     KieFileSystem kfs = ks.newKieFileSystem();
     ReleaseId releaseId = ks.newReleaseId("io.gpudoctor", "rules", "1.0." + BUILDS.incrementAndGet());
     kfs.generateAndWritePomXML(releaseId);
     files.drl().forEach((name, text) -> kfs.write(KFS_PREFIX + name, text));
-    KieBuilder builder = ks.newKieBuilder(kfs).buildAll();
-    for (Message m : builder.getResults().getMessages(Message.Level.ERROR)) {
-      String path = m.getPath() == null ? "" : m.getPath();
-      // Drools reports the path either with the kfs prefix or relative to the resources folder.
-      String name = path.startsWith(KFS_PREFIX) ? path.substring(KFS_PREFIX.length())
-          : path.startsWith(RESOURCE_FOLDER) ? path.substring(RESOURCE_FOLDER.length()) : path;
-      problems.add(new RuleProblem(files.display(name), Math.max(m.getLine(), 0), oneLine(m.getText())));
+    KieBuilder builder = ks.newKieBuilder(kfs).buildAll(ExecutableModelProject.class);
+    List<RuleProblem> problems = problems(builder, files);
+    if (!problems.isEmpty()) {
+      // The executable-model compiler loses the line of some errors (an unknown fact type); the
+      // classic compiler keeps it, so a broken rule set is reported through the classic build.
+      List<RuleProblem> classic = problems(ks.newKieBuilder(kfs).buildAll(), files);
+      throw new RuleCompileException(dedupe(classic.isEmpty() ? problems : classic));
     }
-    if (!problems.isEmpty()) throw new RuleCompileException(dedupe(problems));
-
-    KieBase kieBase = ks.newKieContainer(releaseId).getKieBase();
-    List<RuleInfo> rules = describe(kieBase, locations, files, catalogue, problems);
-    if (!problems.isEmpty()) throw new RuleCompileException(problems);
-    return new RuleBase(kieBase, catalogue, rules, digest(files));
+    cache.store(cacheKey, ((InternalKieModule) builder.getKieModule()).getBytes());
+    return ks.newKieContainer(releaseId).getKieBase();
   }
 
   private record RuleLocation(String file, int line) {}
@@ -138,6 +160,22 @@ public final class RuleBase {
     return s.isEmpty() ? null : s;
   }
 
+  private static List<RuleProblem> problems(KieBuilder builder, RuleFiles files) {
+    List<RuleProblem> problems = new ArrayList<>();
+    for (Message m : builder.getResults().getMessages(Message.Level.ERROR)) {
+      String path = m.getPath() == null ? "" : m.getPath();
+      // Drools names the file with or without the src/main/resources/ part of the KieFileSystem path.
+      int at = path.indexOf(RESOURCE_FOLDER);
+      String name = at >= 0 ? path.substring(at + RESOURCE_FOLDER.length()) : path;
+      problems.add(new RuleProblem(files.display(name), Math.max(m.getLine(), 0), oneLine(m.getText())));
+    }
+    return problems;
+  }
+
+  private static String droolsVersion() {
+    return org.drools.base.util.Drools.getFullVersion();
+  }
+
   private static int lineOf(String text, int offset) {
     int line = 1;
     for (int i = 0; i < offset; i++) if (text.charAt(i) == '\n') line++;
@@ -186,5 +224,10 @@ public final class RuleBase {
 
   public String digest() {
     return digest;
+  }
+
+  /** Whether the compiled rules came from the cache rather than a compilation of the DRL. */
+  public boolean fromCache() {
+    return fromCache;
   }
 }

@@ -1,0 +1,106 @@
+package io.gpudoctor.engine.reason;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.drools.model.Model;
+import org.drools.modelcompiler.KieBaseBuilder;
+import org.kie.api.KieBase;
+import org.kie.api.KieServices;
+
+/**
+ * Compiled rule sets on disk, keyed by the digest of the DRL files and the Drools version, so an
+ * unchanged rule set loads its executable model (well under a second) instead of compiling DRL
+ * (several seconds). An edit changes the digest, and the next run compiles and stores anew.
+ * Storing is best effort: a read-only or full disk only costs the speed-up.
+ */
+public final class CompiledRulesCache {
+  private static final String MODEL_CLASS_PREFIX = "org/drools/project/model/ProjectModel";
+  private final Path folder;
+
+  private CompiledRulesCache(Path folder) {
+    this.folder = folder;
+  }
+
+  /** {@code GPU_DOCTOR_CACHE} (or {@code -Dgpudoctor.cache}), else the XDG cache folder; "off" disables. */
+  public static CompiledRulesCache standard() {
+    String configured = System.getProperty("gpudoctor.cache", System.getenv("GPU_DOCTOR_CACHE"));
+    if ("off".equals(configured)) return disabled();
+    if (configured != null && !configured.isBlank()) return in(Path.of(configured));
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return in(base.resolve("gpu-doctor"));
+  }
+
+  public static CompiledRulesCache in(Path folder) {
+    return new CompiledRulesCache(folder);
+  }
+
+  public static CompiledRulesCache disabled() {
+    return new CompiledRulesCache(null);
+  }
+
+  Path fileFor(String key) {
+    return folder == null ? null : folder.resolve("rules-" + key + ".jar");
+  }
+
+  /** The cached rule base for this key, or empty when absent or unusable (then it is removed). */
+  Optional<KieBase> load(String key) {
+    Path jar = fileFor(key);
+    if (jar == null || !Files.isRegularFile(jar)) return Optional.empty();
+    try {
+      String modelClass = projectModelClass(jar);
+      URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, RuleBase.class.getClassLoader());
+      Object projectModel = loader.loadClass(modelClass).getDeclaredConstructor().newInstance();
+      @SuppressWarnings("unchecked")
+      List<Model> models = (List<Model>) projectModel.getClass().getMethod("getModels").invoke(projectModel);
+      return Optional.of(KieBaseBuilder.createKieBaseFromModel(models,
+          KieServices.get().newKieBaseConfiguration(null, loader)));
+    } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+      try {
+        Files.deleteIfExists(jar);
+      } catch (IOException ignored) {
+        // the next store overwrites it
+      }
+      return Optional.empty();
+    }
+  }
+
+  void store(String key, byte[] kieModuleJar) {
+    Path jar = fileFor(key);
+    if (jar == null) return;
+    try {
+      Files.createDirectories(folder);
+      Path tmp = Files.createTempFile(folder, "rules-", ".tmp");
+      Files.write(tmp, kieModuleJar);
+      try {
+        Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, jar, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort: without the cache the next run compiles again
+    }
+  }
+
+  private static String projectModelClass(Path jar) throws IOException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      for (ZipEntry e : Collections.list(zip.entries())) {
+        String name = e.getName();
+        if (name.startsWith(MODEL_CLASS_PREFIX) && name.endsWith(".class") && !name.contains("$")) {
+          return name.substring(0, name.length() - ".class".length()).replace('/', '.');
+        }
+      }
+    }
+    throw new IOException("no project model in " + jar);
+  }
+}

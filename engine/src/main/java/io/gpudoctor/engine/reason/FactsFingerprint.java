@@ -1,0 +1,48 @@
+package io.gpudoctor.engine.reason;
+
+import io.gpudoctor.facts.Finding;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Identifies the build of the fact classes the rules are compiled against: a compiled rule set
+ * calls their methods directly, so a cached one must not outlive a change to them.
+ */
+final class FactsFingerprint {
+  private FactsFingerprint() {}
+
+  static String current() {
+    try {
+      CodeSource source = Finding.class.getProtectionDomain().getCodeSource();
+      if (source == null) return "unknown";
+      Path location = Path.of(source.getLocation().toURI());
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      if (Files.isRegularFile(location)) {
+        sha.update(describe(location).getBytes(StandardCharsets.UTF_8));
+      } else {
+        Path facts = location.resolve("io/gpudoctor/facts");
+        try (Stream<Path> files = Files.walk(facts)) {
+          List<Path> sorted = files.filter(Files::isRegularFile).sorted().toList();
+          for (Path p : sorted) sha.update(describe(p).getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+    } catch (IOException | URISyntaxException | NoSuchAlgorithmException | RuntimeException e) {
+      // Unknown build: a fresh key each run, so nothing stale is ever loaded.
+      return "nocache-" + System.nanoTime();
+    }
+  }
+
+  private static String describe(Path file) throws IOException {
+    return file.toAbsolutePath() + ":" + Files.size(file) + ":" + Files.getLastModifiedTime(file).toMillis() + "\n";
+  }
+}

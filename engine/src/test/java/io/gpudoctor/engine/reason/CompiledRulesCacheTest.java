@@ -1,0 +1,100 @@
+package io.gpudoctor.engine.reason;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.engine.collect.EvidenceBundle;
+import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompiledRulesCacheTest {
+  private static final String CATALOGUE = """
+      findings:
+        - {id: Alpha, route: evidence, kind: diagnosis, title: Alpha, severity: warning, reference: references/findings.md#alpha}
+      """;
+  private static final String RULE = """
+      package gpudoctor.rules;
+      import io.gpudoctor.facts.*;
+      declare Seen
+        cluster : String @key
+      end
+      rule "seen" @signal(Seen) @route(evidence)
+      when Target($c : cluster != null) then insertLogical(new Seen($c));
+      end
+      rule "alpha" @id(Alpha) @route(evidence)
+      when Seen($c : cluster) then insertLogical(Finding.of("Alpha", $c).status(FindingStatus.CONFIRMED).confidence(%s));
+      end
+      """;
+
+  @TempDir Path rules;
+  @TempDir Path cacheDir;
+
+  private RuleBase compile(String confidence) throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted(confidence));
+    return RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.in(cacheDir));
+  }
+
+  private static double confidenceOf(RuleBase rb) {
+    Target t = new Target(null, null, "aks", null, null, null, null, null, null, null, null,
+        Instant.parse("2026-03-01T10:00:00Z"), Provenance.of("target.yaml", ""));
+    Diagnosis d = new Diagnoser(rb).diagnose(new EvidenceBundle(t, List.of(), List.of(), List.of(), List.of()));
+    return d.findings().get(0).confidence();
+  }
+
+  private long cachedFiles() throws Exception {
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".jar")).count();
+    }
+  }
+
+  @Test
+  void anUnchangedRuleSetIsLoadedFromTheCacheWithDeclaredTypesAndTheSameResult() throws Exception {
+    RuleBase first = compile("0.7");
+    RuleBase second = compile("0.7");
+
+    assertThat(first.fromCache()).isFalse();
+    assertThat(second.fromCache()).isTrue();
+    assertThat(confidenceOf(second)).isEqualTo(confidenceOf(first)).isEqualTo(0.7);
+    assertThat(second.rules()).isEqualTo(first.rules());
+  }
+
+  @Test
+  void anEditedRuleIsCompiledAgainNotServedStale() throws Exception {
+    compile("0.7");
+    RuleBase edited = compile("0.4");
+
+    assertThat(edited.fromCache()).isFalse();
+    assertThat(confidenceOf(edited)).isEqualTo(0.4);
+    assertThat(cachedFiles()).isEqualTo(2);
+  }
+
+  @Test
+  void aCorruptCacheEntryIsDiscardedAndTheRulesCompiled() throws Exception {
+    compile("0.7");
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      for (Path p : files.toList()) Files.writeString(p, "not a jar");
+    }
+
+    RuleBase recompiled = compile("0.7");
+
+    assertThat(recompiled.fromCache()).isFalse();
+    assertThat(confidenceOf(recompiled)).isEqualTo(0.7);
+    assertThat(compile("0.7").fromCache()).isTrue();
+  }
+
+  @Test
+  void aDisabledCacheAlwaysCompiles() throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted("0.7"));
+    RuleFiles files = RuleFiles.fromFolder(rules);
+    RuleBase.compile(files, CompiledRulesCache.disabled());
+    assertThat(RuleBase.compile(files, CompiledRulesCache.disabled()).fromCache()).isFalse();
+  }
+}
