@@ -1,11 +1,13 @@
 package io.gpudoctor.cli;
 
 import io.gpudoctor.engine.collect.EvidenceBundle;
+import io.gpudoctor.engine.collect.EvidenceException;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
 import io.gpudoctor.engine.reason.ReportedFinding;
 import io.gpudoctor.engine.reason.RuleBase;
+import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.report.JsonReportWriter;
 import io.gpudoctor.engine.report.TextReportWriter;
 import io.gpudoctor.facts.FindingStatus;
@@ -14,6 +16,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,10 +75,23 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (!Files.exists(evidence)) {
       throw new CliException(ExitCodes.EVIDENCE, "evidence not found: " + evidence);
     }
-    // Evidence first: an unreadable bundle (exit 4) is found before the rules take seconds to compile.
-    EvidenceBundle bundle = new EvidenceFolderReader().read(evidence);
-    RuleBase ruleBase = Rules.compile(rules);
-    Diagnosis diagnosis = new Diagnoser(ruleBase).diagnose(bundle);
+    // The rules load on the second core while the evidence is read; an unreadable bundle (exit 4)
+    // still wins over a rules problem, as if the evidence had been read first.
+    CompletableFuture<RuleBase> ruleBase = CompletableFuture.supplyAsync(() -> {
+      try {
+        return Rules.compile(rules);
+      } catch (RuleCompileException e) {
+        throw new CompletionException(e);
+      }
+    });
+    EvidenceBundle bundle;
+    try {
+      bundle = new EvidenceFolderReader().read(evidence);
+    } catch (EvidenceException | RuntimeException e) {
+      ruleBase.cancel(true);
+      throw e;
+    }
+    Diagnosis diagnosis = new Diagnoser(await(ruleBase)).diagnose(bundle);
 
     String report;
     if (format == Format.json) {
@@ -89,6 +106,15 @@ final class DiagnoseCommand implements Callable<Integer> {
     out.print(report);
     out.flush();
     return failOn != null && breaches(diagnosis, failOn.severity) ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  private static RuleBase await(CompletableFuture<RuleBase> ruleBase) throws Exception {
+    try {
+      return ruleBase.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof Exception cause) throw cause;
+      throw e;
+    }
   }
 
   static boolean breaches(Diagnosis diagnosis, Severity threshold) {
