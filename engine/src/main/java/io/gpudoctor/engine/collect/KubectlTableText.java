@@ -63,14 +63,34 @@ final class KubectlTableText {
     }
   }
 
-  private static void pods(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
+  /** One row of a table, its name known, turned into a fact (or null). */
+  private interface RowFact {
+    Object read(Map<String, String> cells, String name, TextLine line, Duration age);
+  }
+
+  /** Reads each named row once the capture time is known; an object already read (JSON, describe) wins. */
+  private static void rows(TextTable table, List<TextLine> rows, String path, TextPlacement at, RowFact reader) {
     boolean aged = false;
     for (TextLine line : rows) {
       Map<String, String> c = table.row(line.text());
       String name = TextValues.value(c.get("NAME"));
       if (name == null) continue;
-      String ns = c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE"))
-          : namespace != null ? namespace : at.targetNamespace();
+      Duration age = RelativeAge.age(c.get("AGE"));
+      aged |= age != null;
+      Object fact = reader.read(c, name, line, age);
+      if (fact != null && !at.out().hasFact(fact)) at.out().fact(fact);
+    }
+    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+  }
+
+  /** The NAMESPACE column, else the command's {@code -n}, else the target's namespace. */
+  private static String namespace(Map<String, String> c, String namespace, TextPlacement at) {
+    return c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE"))
+        : namespace != null ? namespace : at.targetNamespace();
+  }
+
+  private static void pods(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
+    rows(table, rows, path, at, (c, name, line, age) -> {
       String status = TextValues.value(c.get("STATUS"));
       String phase = phase(status);
       String reason = phase == null || POD_FAILED_REASONS.contains(status) ? status : null;
@@ -78,8 +98,6 @@ final class KubectlTableText {
           PodFacts.AFFINITY, PodFacts.OWNER, PodFacts.LABELS, PodFacts.CONDITIONS));
       if (!c.containsKey("NODE")) unknown.add(PodFacts.NODE_NAME);
       Provenance where = line.at(path);
-      Duration age = RelativeAge.age(c.get("AGE"));
-      aged |= age != null;
       RelativeAge restarts = RelativeAge.restarts(c.get("RESTARTS"));
       List<ContainerStatusFacts> statuses = new ArrayList<>();
       if (status != null && (phase == null || restarts != null && restarts.count() > 0)) {
@@ -92,11 +110,10 @@ final class KubectlTableText {
       } else {
         unknown.add(PodFacts.CONTAINER_STATUSES);
       }
-      PodFacts pod = new PodFacts(ns, name, phase, reason, null, c.containsKey("NODE") ? TextValues.value(c.get("NODE")) : null,
-          at.ago(age), null, null, Map.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), statuses, where, unknown);
-      if (!at.out().hasFact(pod)) at.out().fact(pod);
-    }
-    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+      return new PodFacts(namespace(c, namespace, at), name, phase, reason, null,
+          c.containsKey("NODE") ? TextValues.value(c.get("NODE")) : null, at.ago(age), null, null, Map.of(), List.of(),
+          List.of(), Map.of(), List.of(), List.of(), statuses, where, unknown);
+    });
   }
 
   /** The pod phase when the STATUS column is one; a container or pod reason otherwise (phase unknown). */
@@ -110,11 +127,7 @@ final class KubectlTableText {
   }
 
   private static void nodes(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
-    boolean aged = false;
-    for (TextLine line : rows) {
-      Map<String, String> c = table.row(line.text());
-      String name = TextValues.value(c.get("NAME"));
-      if (name == null) continue;
+    rows(table, rows, path, at, (c, name, line, age) -> {
       String status = c.getOrDefault("STATUS", "");
       Set<String> unknown = new TreeSet<>(Set.of(NodeFacts.TAINTS, NodeFacts.CAPACITY, NodeFacts.ALLOCATABLE,
           NodeFacts.CONDITIONS));
@@ -132,24 +145,14 @@ final class KubectlTableText {
       }
       Provenance where = line.at(path);
       String ready = status.startsWith("Ready") ? "True" : status.startsWith("NotReady") ? "False" : "Unknown";
-      Duration age = RelativeAge.age(c.get("AGE"));
-      aged |= age != null;
-      NodeFacts node = new NodeFacts(name, labels, List.of(), Map.of(), Map.of(),
+      return new NodeFacts(name, labels, List.of(), Map.of(), Map.of(),
           List.of(new Condition("Ready", ready, null, null, null, where)), status.contains("SchedulingDisabled"),
           at.ago(age), where, unknown);
-      if (!at.out().hasFact(node)) at.out().fact(node);
-    }
-    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+    });
   }
 
   private static void workspaces(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
-    boolean aged = false;
-    for (TextLine line : rows) {
-      Map<String, String> c = table.row(line.text());
-      String name = TextValues.value(c.get("NAME"));
-      if (name == null) continue;
-      String ns = c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE"))
-          : namespace != null ? namespace : at.targetNamespace();
+    rows(table, rows, path, at, (c, name, line, age) -> {
       Provenance where = line.at(path);
       List<Condition> conditions = new ArrayList<>();
       for (Map.Entry<String, String> cell : c.entrySet()) {
@@ -157,29 +160,17 @@ final class KubectlTableText {
         String value = TextValues.value(cell.getValue());
         if (type != null && value != null) conditions.add(new Condition(type, value, null, null, null, where));
       }
-      Duration age = RelativeAge.age(c.get("AGE"));
-      aged |= age != null;
-      WorkspaceFacts ws = new WorkspaceFacts(null, ns, name, TextValues.value(c.get("INSTANCE")), null, Map.of(), null,
-          at.ago(age), conditions, where);
-      if (!at.out().hasFact(ws)) at.out().fact(ws);
-    }
-    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+      return new WorkspaceFacts(null, namespace(c, namespace, at), name, TextValues.value(c.get("INSTANCE")), null,
+          Map.of(), null, at.ago(age), conditions, where);
+    });
   }
 
   private static void nodeClaims(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
-    boolean aged = false;
-    for (TextLine line : rows) {
-      Map<String, String> c = table.row(line.text());
-      String name = TextValues.value(c.get("NAME"));
-      if (name == null) continue;
+    rows(table, rows, path, at, (c, name, line, age) -> {
       Provenance where = line.at(path);
       String ready = TextValues.value(c.get("READY"));
-      Duration age = RelativeAge.age(c.get("AGE"));
-      aged |= age != null;
-      NodeClaimFacts claim = new NodeClaimFacts(name, Map.of(), TextValues.value(c.get("TYPE")), at.ago(age),
+      return new NodeClaimFacts(name, Map.of(), TextValues.value(c.get("TYPE")), at.ago(age),
           ready == null ? List.of() : List.of(new Condition("Ready", ready, null, null, null, where)), where);
-      if (!at.out().hasFact(claim)) at.out().fact(claim);
-    }
-    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+    });
   }
 }

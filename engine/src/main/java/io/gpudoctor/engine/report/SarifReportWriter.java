@@ -4,8 +4,6 @@ import io.gpudoctor.engine.reason.CatalogueEntry;
 import io.gpudoctor.engine.reason.Diagnosis;
 import io.gpudoctor.engine.reason.ReportedFinding;
 import io.gpudoctor.facts.Evidence;
-import io.gpudoctor.facts.MissingEvidence;
-import io.gpudoctor.facts.ProposedAction;
 import io.gpudoctor.facts.Severity;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -142,33 +140,8 @@ public final class SarifReportWriter {
       ObjectNode location = location(e);
       if (location != null) locations.add(location);
     }
-    ObjectNode p = r.putObject("properties");
-    p.put("status", f.status().label());
-    p.put("confidence", f.confidence());
-    p.put("confidenceLevel", f.level());
-    p.put("severity", f.severity() == null ? null : f.severity().label());
-    p.put("kind", f.kind());
-    p.put("route", f.route());
-    p.put("subject", f.subject());
-    p.put("owner", f.owner());
-    p.put("handoff", f.handoff());
-    p.put("reference", f.reference());
-    ArrayNode missing = p.putArray("missingEvidence");
-    for (MissingEvidence m : f.missingEvidence()) {
-      ObjectNode n = missing.addObject();
-      n.put("read", m.read());
-      n.put("why", m.why());
-    }
-    ArrayNode actions = p.putArray("proposedActions");
-    for (ProposedAction a : f.proposedActions()) {
-      ObjectNode n = actions.addObject();
-      n.put("description", a.description());
-      n.put("command", a.command());
-      n.put("mutation", a.mutation());
-      n.put("requiresAuthorization", a.requiresAuthorization());
-    }
-    ArrayNode rules = p.putArray("rules");
-    f.rules().forEach(rules::add);
+    // Every DESIGN 5 field of the finding, as the JSON report writes it: status and confidence among them.
+    r.set("properties", JsonReportWriter.finding(f));
     return r;
   }
 

@@ -44,6 +44,7 @@ class SarifReportWriterTest {
     JsonNode top = results.get(0);
     assertThat(top.get("properties").get("status").asString()).isEqualTo("likely");
     assertThat(top.get("properties").get("confidence").asDouble()).isEqualTo(0.9);
+    assertThat(top.get("properties").get("level").asString()).isEqualTo("high");
     assertThat(top.get("properties").get("missingEvidence").get(0).get("read").asString()).isEqualTo("kubectl get nodes -o json");
     JsonNode location = top.get("locations").get(0);
     assertThat(location.get("physicalLocation").get("artifactLocation").get("uri").asString()).isEqualTo("events.json");
