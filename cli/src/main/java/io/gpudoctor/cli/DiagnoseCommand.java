@@ -9,6 +9,8 @@ import io.gpudoctor.engine.reason.ReportedFinding;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.report.JsonReportWriter;
+import io.gpudoctor.engine.report.MarkdownReportWriter;
+import io.gpudoctor.engine.report.SarifReportWriter;
 import io.gpudoctor.engine.report.TextReportWriter;
 import io.gpudoctor.facts.FindingStatus;
 import io.gpudoctor.facts.Severity;
@@ -31,7 +33,18 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionInfo.class,
     description = "Diagnoses an evidence folder (or a .tar.gz / .zip of one) collected from the cluster.")
 final class DiagnoseCommand implements Callable<Integer> {
-  enum Format { text, json }
+  enum Format { text, json, markdown, sarif }
+
+  /** {@code --fail-on-status}: the lowest status that fails a CI run. */
+  enum FailOnStatus {
+    confirmed(FindingStatus.CONFIRMED), likely(FindingStatus.LIKELY);
+
+    final FindingStatus status;
+
+    FailOnStatus(FindingStatus status) {
+      this.status = status;
+    }
+  }
 
   enum FailOn {
     critical(Severity.CRITICAL), warning(Severity.WARNING), info(Severity.INFO);
@@ -62,6 +75,16 @@ final class DiagnoseCommand implements Callable<Integer> {
   @Option(names = "--fail-on", paramLabel = "SEVERITY",
       description = "Exit 3 when a confirmed or likely finding has this severity or a higher one: ${COMPLETION-CANDIDATES}.")
   FailOn failOn;
+
+  @Option(names = "--fail-on-status", paramLabel = "STATUS",
+      description = "Exit 3 when a diagnosis (notes do not count) has this status or a stronger one: "
+          + "${COMPLETION-CANDIDATES}. With --fail-on, the diagnosis must also be that severe.")
+  FailOnStatus failOnStatus;
+
+  @Option(names = "--reference-base", paramLabel = "URI",
+      description = "Absolute URI that references/... paths resolve against in SARIF helpUri "
+          + "(default: the folder holding the references/ shipped with gpu-doctor, as a file: URI).")
+  java.net.URI referenceBaseOption;
 
   @Option(names = "--no-color", description = "No ANSI colours (they are used only when stdout is a terminal).")
   boolean noColor;
@@ -94,7 +117,12 @@ final class DiagnoseCommand implements Callable<Integer> {
     Diagnosis diagnosis = new Diagnoser(await(ruleBase)).diagnose(bundle);
 
     String report;
-    if (format == Format.json) {
+    if (format == Format.markdown) {
+      report = new MarkdownReportWriter(VersionInfo.version()).write(diagnosis);
+    } else if (format == Format.sarif) {
+      report = new SarifReportWriter(VersionInfo.version(), ruleBase.catalogue().entries())
+          .withReferenceBase(referenceBase()).write(diagnosis);
+    } else if (format == Format.json) {
       JsonReportWriter writer = new JsonReportWriter(VersionInfo.version()).withTrace(explain);
       if (timings) writer = writer.withWallClockMillis((System.nanoTime() - started) / 1_000_000);
       report = writer.write(diagnosis);
@@ -105,7 +133,38 @@ final class DiagnoseCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(report);
     out.flush();
-    return failOn != null && breaches(diagnosis, failOn.severity) ? ExitCodes.FAILED : ExitCodes.OK;
+    return fails(diagnosis) ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  private java.net.URI referenceBase() throws CliException {
+    if (referenceBaseOption != null) {
+      if (!referenceBaseOption.isAbsolute()) {
+        throw new CliException(ExitCodes.USAGE, "--reference-base must be an absolute URI: " + referenceBaseOption);
+      }
+      return referenceBaseOption;
+    }
+    return Locations.find("references/findings.md")
+        .map(p -> p.toAbsolutePath().normalize().getParent().getParent().toUri())
+        .orElse(null);
+  }
+
+  private boolean fails(Diagnosis diagnosis) {
+    if (failOnStatus != null) {
+      return breaches(diagnosis, failOnStatus.status, failOn == null ? null : failOn.severity);
+    }
+    return failOn != null && breaches(diagnosis, failOn.severity);
+  }
+
+  /**
+   * A diagnosis at or above {@code status} (confirmed is above likely) and, when given, at or above
+   * {@code severity}. Notes are not counted: a note explains nothing by itself (DESIGN 5).
+   */
+  static boolean breaches(Diagnosis diagnosis, FindingStatus status, Severity severity) {
+    for (ReportedFinding f : diagnosis.findings()) {
+      if (!f.isDiagnosis() || f.status().compareTo(status) > 0) continue;
+      if (severity == null || f.severity() != null && f.severity().compareTo(severity) <= 0) return true;
+    }
+    return false;
   }
 
   private static RuleBase await(CompletableFuture<RuleBase> ruleBase) throws Exception {

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
       "0:ran (findings or not)",
       "1:internal error",
       "2:usage error or bad rules",
-      "3:replay failures, or a finding at or above --fail-on",
+      "3:replay failures, or a finding at or above --fail-on / --fail-on-status",
       "4:the evidence could not be read at all"
     })
 public final class GpuDoctor implements Callable<Integer> {

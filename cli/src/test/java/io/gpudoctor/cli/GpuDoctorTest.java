@@ -147,6 +147,42 @@ class GpuDoctorTest {
   }
 
   @Test
+  void failOnStatusExitsThreeOnlyForADiagnosisThatStrong(@TempDir Path tmp) throws Exception {
+    Path rules = TestEvidence.rules(tmp.resolve("rules"));
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    // The test rules conclude GpuCapacityExhausted as likely (critical) and the TargetUnbound note as confirmed.
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "--fail-on-status", "likely")).isEqualTo(3);
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "--fail-on-status", "confirmed")).isZero();
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "--fail-on-status", "likely",
+        "--fail-on", "critical")).isEqualTo(3);
+    Path quiet = Files.createDirectories(tmp.resolve("quiet"));
+    Files.writeString(quiet.resolve("target.yaml"), "namespace: ml\n");
+    assertThat(run("diagnose", quiet.toString(), "--rules", rules.toString(), "--fail-on-status", "confirmed")).isZero();
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "--fail-on-status", "maybe")).isEqualTo(2);
+  }
+
+  @Test
+  void markdownAndSarifReports(@TempDir Path tmp) throws Exception {
+    Path rules = TestEvidence.rules(tmp.resolve("rules"));
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "markdown")).isZero();
+    assertThat(out.toString()).startsWith("# gpu-doctor handoff: `GpuCapacityExhausted`")
+        .contains("- **Status:** likely:").contains("```sh\nkubectl get nodes -o json\n```");
+    out.getBuffer().setLength(0);
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "sarif",
+        "--reference-base", "https://docs.example.org/gpu-doctor/")).isZero();
+    JsonNode sarif = JsonMapper.builder().build().readTree(out.toString());
+    assertThat(sarif.get("version").asString()).isEqualTo("2.1.0");
+    JsonNode run = sarif.get("runs").get(0);
+    assertThat(run.get("results").get(0).get("ruleId").asString()).isEqualTo("GpuCapacityExhausted");
+    assertThat(run.get("tool").get("driver").get("rules")).anySatisfy(r -> assertThat(r.get("helpUri").asString())
+        .isEqualTo("https://docs.example.org/gpu-doctor/references/findings.md#gpucapacityexhausted"));
+    out.getBuffer().setLength(0);
+    assertThat(run("diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "sarif",
+        "--reference-base", "docs/")).isEqualTo(2);
+  }
+
+  @Test
   void replayExitsThreeWhenALabelledIncidentFails(@TempDir Path tmp) throws Exception {
     Path rules = TestEvidence.rules(tmp.resolve("rules"));
     Path archive = tmp.resolve("incidents");

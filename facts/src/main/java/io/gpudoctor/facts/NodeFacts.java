@@ -16,7 +16,23 @@ public record NodeFacts(
     List<Condition> conditions,
     boolean unschedulable,
     Instant createdAt,
-    Provenance provenance) {
+    Provenance provenance,
+    Set<String> fieldsUnknown) {
+
+  /** Fields a capture may lack (a {@code kubectl get nodes} table), named in {@link #fieldsUnknown()}. */
+  public static final String LABELS = "labels";
+  public static final String TAINTS = "taints";
+  public static final String CAPACITY = "capacity";
+  public static final String ALLOCATABLE = "allocatable";
+  public static final String CONDITIONS = "conditions";
+  public static final String UNSCHEDULABLE = "unschedulable";
+
+  /** A node read from its whole object ({@code -o json|yaml}): every field is known. */
+  public NodeFacts(String name, Map<String, String> labels, List<Taint> taints, Map<String, String> capacity,
+      Map<String, String> allocatable, List<Condition> conditions, boolean unschedulable, Instant createdAt,
+      Provenance provenance) {
+    this(name, labels, taints, capacity, allocatable, conditions, unschedulable, createdAt, provenance, Set.of());
+  }
 
   public static final String POOL_LABEL = "kubernetes.azure.com/agentpool";
   public static final String LEGACY_POOL_LABEL = "agentpool";
@@ -25,11 +41,17 @@ public record NodeFacts(
   public static final String DCGM_LABEL = "kubernetes.azure.com/dcgm-exporter";
 
   public NodeFacts {
+    fieldsUnknown = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(fieldsUnknown == null ? Set.of() : fieldsUnknown));
     labels = SortedMaps.copyOf(labels);
     taints = List.copyOf(taints);
     capacity = SortedMaps.copyOf(capacity);
     allocatable = SortedMaps.copyOf(allocatable);
     conditions = List.copyOf(conditions);
+  }
+
+  /** Whether the capture carried this field: an empty map from a table is "not captured", never "none". */
+  public boolean known(String field) {
+    return !fieldsUnknown.contains(field);
   }
 
   /** The AKS agent pool the node belongs to, or null. */

@@ -28,7 +28,19 @@ public record NodePool(
     List<String> nodeTaints,
     Map<String, String> nodeLabels,
     Map<String, String> tags,
-    Provenance provenance) {
+    Provenance provenance,
+    boolean gpuProfileCaptured) {
+
+  /** A pool read from {@code az} JSON: gpuProfile, taints, labels and tags are as the JSON showed them. */
+  public NodePool(String name, String vmSize, Integer count, Boolean enableAutoScaling, Integer minCount,
+      Integer maxCount, String mode, String provisioningState, String powerState, String scaleSetPriority,
+      String gpuInstanceProfile, boolean gpuProfilePresent, String driver, String driverType, boolean nvidiaPresent,
+      String managementMode, String migStrategy, List<String> nodeTaints, Map<String, String> nodeLabels,
+      Map<String, String> tags, Provenance provenance) {
+    this(name, vmSize, count, enableAutoScaling, minCount, maxCount, mode, provisioningState, powerState,
+        scaleSetPriority, gpuInstanceProfile, gpuProfilePresent, driver, driverType, nvidiaPresent, managementMode,
+        migStrategy, nodeTaints, nodeLabels, tags, provenance, true);
+  }
 
   public NodePool {
     nodeTaints = List.copyOf(nodeTaints);
@@ -48,6 +60,7 @@ public record NodePool(
 
   /** The observed gpuProfile as the JSON showed it, for quoting. */
   public String gpuProfileQuote() {
+    if (!gpuProfileCaptured) return "gpuProfile: (not captured: an az table shows no gpuProfile, nodeTaints, nodeLabels or tags)";
     if (!gpuProfilePresent) return "gpuProfile: (absent)";
     StringBuilder sb = new StringBuilder("gpuProfile: {driver: ").append(driver);
     if (driverType != null) sb.append(", driverType: \"").append(driverType).append('"');

@@ -24,9 +24,32 @@ public record PodFacts(
     List<NodeSelectorTerm> requiredNodeAffinity,
     List<Condition> conditions,
     List<ContainerStatusFacts> containerStatuses,
-    Provenance provenance) {
+    Provenance provenance,
+    Set<String> fieldsUnknown) {
+
+  /** Spec fields a capture may lack (pasted text), named in {@link #fieldsUnknown()}. */
+  public static final String CONTAINERS = "containers";
+  public static final String TOLERATIONS = "tolerations";
+  public static final String NODE_SELECTOR = "nodeSelector";
+  public static final String AFFINITY = "affinity";
+  public static final String NODE_NAME = "nodeName";
+  public static final String OWNER = "owner";
+  public static final String LABELS = "labels";
+  public static final String CONDITIONS = "conditions";
+  public static final String CONTAINER_STATUSES = "containerStatuses";
+
+  /** A pod read from its whole object ({@code -o json|yaml}): every field is known. */
+  public PodFacts(String namespace, String name, String phase, String reason, String message, String nodeName,
+      Instant createdAt, String ownerKind, String ownerName, Map<String, String> labels,
+      List<ContainerFacts> containers, List<Toleration> tolerations, Map<String, String> nodeSelector,
+      List<NodeSelectorTerm> requiredNodeAffinity, List<Condition> conditions,
+      List<ContainerStatusFacts> containerStatuses, Provenance provenance) {
+    this(namespace, name, phase, reason, message, nodeName, createdAt, ownerKind, ownerName, labels, containers,
+        tolerations, nodeSelector, requiredNodeAffinity, conditions, containerStatuses, provenance, Set.of());
+  }
 
   public PodFacts {
+    fieldsUnknown = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(fieldsUnknown == null ? Set.of() : fieldsUnknown));
     labels = SortedMaps.copyOf(labels);
     containers = List.copyOf(containers);
     tolerations = List.copyOf(tolerations);
@@ -38,6 +61,20 @@ public record PodFacts(
 
   public String key() {
     return ObjectKeys.key(namespace, name);
+  }
+
+  /**
+   * Whether the capture carried this field. Pasted text often does not ({@code kubectl describe pod}
+   * shows no affinity, a {@code get pods} table no spec at all): an empty list there is "not captured",
+   * never "none", and a rule that needs the field must not conclude from it.
+   */
+  public boolean known(String field) {
+    return !fieldsUnknown.contains(field);
+  }
+
+  /** Every field of the spec was captured (read from the object itself). */
+  public boolean specComplete() {
+    return fieldsUnknown.isEmpty();
   }
 
   public boolean pending() {

@@ -15,6 +15,13 @@ public final class Topics {
   public static final String TARGET = "target";
   /** Used evidence that no rule reads yet (e.g. a Service, reads.json itself). */
   public static final String OTHER = "other";
+  /**
+   * A {@code kubectl get nodes} table (pasted text): names and status only, no labels, taints or
+   * resources. Not {@link #NODES}, so rules that need the nodes stay unconfirmed.
+   */
+  public static final String NODES_TABLE = "nodes-table";
+  /** {@code az vm list-usage}: the compute quotas of a region. */
+  public static final String QUOTA = "quota";
 
   private Topics() {}
 }

@@ -20,6 +20,15 @@ final class BundleBuilder {
   private Target declaredTarget;
   private boolean capturedAtDeclared;
   private Instant latestTimestamp;
+  private final List<Later> later = new ArrayList<>();
+
+  /**
+   * A step that turns pasted text into facts once every file is read. Text facts wait because
+   * their relative ages ({@code 3m}, {@code 2d4h}) need the declared capture time, a bare event line
+   * needs the target's pod, and the same object read as JSON must win over its text form.
+   * Lower {@code rank} runs first ({@code kubectl describe} before tables, which carry less).
+   */
+  record Later(int rank, int order, java.util.function.Consumer<TextPlacement> step) {}
 
   /**
    * Adds a fact unless the same object was already read from an earlier file: people capture the
@@ -50,6 +59,39 @@ final class BundleBuilder {
   /** A time seen in the evidence: the latest one stands in for an undeclared capture time. */
   void observed(Instant at) {
     if (at != null && (latestTimestamp == null || at.isAfter(latestTimestamp))) latestTimestamp = at;
+  }
+
+  void later(int rank, java.util.function.Consumer<TextPlacement> step) {
+    later.add(new Later(rank, later.size(), step));
+  }
+
+  /** Runs the waiting text steps, by rank then in reading order. */
+  void placeLater() {
+    Target declared = declaredTarget;
+    Instant capturedAt = declared == null || !capturedAtDeclared ? null : declared.capturedAt();
+    TextPlacement placement = new TextPlacement(capturedAt, declared, this);
+    List<Later> steps = new ArrayList<>(later);
+    later.clear();
+    steps.sort(Comparator.comparingInt(Later::rank).thenComparingInt(Later::order));
+    for (Later step : steps) step.step().accept(placement);
+  }
+
+  /** Whether this object was already read (from JSON, or from richer text). */
+  boolean hasFact(Object fact) {
+    String identity = FactIdentity.of(fact);
+    return identity != null && identities.contains(identity);
+  }
+
+  /** The same event (object, reason, message) is already a fact: JSON and text of one event count once. */
+  boolean hasEvent(io.gpudoctor.facts.KubeEvent event) {
+    for (Object f : facts) {
+      if (f instanceof io.gpudoctor.facts.KubeEvent e && java.util.Objects.equals(e.involvedName(), event.involvedName())
+          && java.util.Objects.equals(e.namespace(), event.namespace()) && e.reason().equals(event.reason())
+          && e.message().strip().equals(event.message().strip())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   void clusterBinding(ClusterBinding binding) {

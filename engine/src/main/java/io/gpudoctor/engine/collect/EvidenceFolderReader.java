@@ -35,6 +35,7 @@ public final class EvidenceFolderReader {
     BundleBuilder out = new BundleBuilder();
     listing.unreadable().forEach(u -> out.unreadable(u.path(), u.reason()));
     for (EvidenceFile file : listing.files()) readFile(file, out);
+    out.placeLater();
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
     return out.build(TargetBinder.bind(out));
   }

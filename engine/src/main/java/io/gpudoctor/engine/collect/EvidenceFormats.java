@@ -6,9 +6,10 @@ import java.util.List;
 final class EvidenceFormats {
   private EvidenceFormats() {}
 
-  /** Text formats, tried on text that is not JSON before it is parsed as YAML. None yet. */
+  /** Text formats, tried on text that is not JSON before it is parsed as YAML. */
   static List<TextFormat> text() {
-    return List.of();
+    return List.of(
+        new PastedKubectlFormat());
   }
 
   static List<EvidenceFormat> all() {

@@ -216,19 +216,10 @@ class BadEvidenceTest {
   void unknownShapesAndPlainTextAreNotRecognised() {
     write(withGoodPods(), "prices.json", "{\"Standard_NC24ads_A100_v4\": 3.673}");
     write(folder, "notes.txt", "The pod was pending since 09:58, see ticket.\nIt never got a GPU.\n");
-    write(folder, "describe.txt", """
-        Name:             llm-0
-        Namespace:        inference
-        Events:
-          Type     Reason            Age   From               Message
-          ----     ------            ----  ----               -------
-          Warning  FailedScheduling  3m    default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint {sku: gpu}, 2 Insufficient nvidia.com/gpu.
-        """);
 
     EvidenceBundle bundle = read(folder);
     String reason = "not recognised as Kubernetes, az or Prometheus output";
     assertThat(bundle.unreadable()).containsExactly(
-        new UnreadableFile("describe.txt", reason),
         new UnreadableFile("notes.txt", reason),
         new UnreadableFile("prices.json", reason));
     assertGoodPodsStillRead(bundle);

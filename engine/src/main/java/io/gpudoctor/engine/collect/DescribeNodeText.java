@@ -1,0 +1,112 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.NodeFacts;
+import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.Taint;
+import io.gpudoctor.facts.Topics;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@code kubectl describe node}: labels, taints, unschedulable, conditions (with reasons and
+ * messages), capacity and allocatable, the same NodeFacts as the node's JSON. A field the text
+ * does not hold (a trimmed paste) is recorded as unknown, not empty.
+ */
+final class DescribeNodeText {
+  private DescribeNodeText() {}
+
+  static boolean isNode(DescribeText d) {
+    return d.has("Roles") || d.has("Capacity") || d.has("Allocatable") || d.has("Taints") && d.has("Unschedulable");
+  }
+
+  static void read(DescribeText d, PastedSection section, String path, BundleBuilder out) {
+    String name = d.value("Name");
+    if (name == null) {
+      out.warning(path + " " + section.first().pointer() + ": node description without a readable name; skipped");
+      return;
+    }
+    Set<String> unknown = new TreeSet<>();
+    Map<String, String> labels = DescribePodText.pairs(d.field("Labels"), '=', () -> unknown.add(NodeFacts.LABELS));
+    if (labels == null) {
+      unknown.add(NodeFacts.LABELS);
+      labels = Map.of();
+    }
+    List<Taint> taints = taints(d.field("Taints"), path, out, unknown);
+    if (taints == null) {
+      unknown.add(NodeFacts.TAINTS);
+      taints = List.of();
+    }
+    Map<String, String> capacity = quantities(d.field("Capacity"));
+    if (capacity == null) unknown.add(NodeFacts.CAPACITY);
+    Map<String, String> allocatable = quantities(d.field("Allocatable"));
+    if (allocatable == null) unknown.add(NodeFacts.ALLOCATABLE);
+    if (!d.has("Conditions")) unknown.add(NodeFacts.CONDITIONS);
+    if (!d.has("Unschedulable")) unknown.add(NodeFacts.UNSCHEDULABLE);
+    Instant created = TextValues.time(d.value("CreationTimestamp"));
+    out.observed(created);
+    var conditions = DescribePodText.conditions(d.field("Conditions"), path);
+    conditions.forEach(c -> out.observed(c.lastTransitionTime()));
+    NodeFacts node = new NodeFacts(name, labels, taints, capacity == null ? Map.of() : capacity,
+        allocatable == null ? Map.of() : allocatable, conditions, "true".equals(d.value("Unschedulable")),
+        created, provenance(d, section, path), unknown);
+    out.used(Topics.NODES, path);
+    out.later(0, placement -> {
+      if (!placement.out().hasFact(node)) placement.out().fact(node);
+    });
+    DescribeText.Field events = d.field("Events");
+    if (events != null) {
+      List<EventText.Row> rows = EventText.describeTable(events.body(), null, "Node", name);
+      out.used(Topics.EVENTS, path);
+      out.later(0, placement -> EventText.place(rows, path, placement));
+    }
+  }
+
+  private static Provenance provenance(DescribeText d, PastedSection section, String path) {
+    Map<String, Integer> parts = new java.util.HashMap<>();
+    DescribePodText.part(parts, "/metadata/labels", d.field("Labels"));
+    DescribePodText.part(parts, "/spec/taints", d.field("Taints"));
+    DescribePodText.part(parts, "/spec/unschedulable", d.field("Unschedulable"));
+    DescribePodText.part(parts, "/status/capacity", d.field("Capacity"));
+    DescribePodText.part(parts, "/status/allocatable", d.field("Allocatable"));
+    DescribePodText.part(parts, "/status", d.has("Allocatable") ? d.field("Allocatable") : d.field("Capacity"));
+    DescribePodText.part(parts, "/status/conditions", d.field("Conditions"));
+    return Provenance.ofLines(path, section.first().number(), parts);
+  }
+
+  /** {@code key=value:Effect} per line; null when the field is absent; empty for {@code <none>}. */
+  private static List<Taint> taints(DescribeText.Field field, String path, BundleBuilder out, Set<String> unknown) {
+    if (field == null) return null;
+    List<Taint> taints = new ArrayList<>();
+    for (TextLine line : field.values()) {
+      String text = line.trimmed();
+      if (text.equals("<none>")) continue;
+      Taint t = Taint.parse(text);
+      if (t.effect().isEmpty() || t.key().isEmpty()) {
+        out.warning(path + " " + line.pointer() + ": taint '" + text + "' not understood; ignored");
+        continue;
+      }
+      // A blanked-out taint is unknown: the node's taints as a whole are then not known.
+      if (Redaction.isRedacted(t.value()) || Redaction.isRedacted(t.key())) {
+        unknown.add(NodeFacts.TAINTS);
+        continue;
+      }
+      taints.add(t);
+    }
+    return taints;
+  }
+
+  private static Map<String, String> quantities(DescribeText.Field field) {
+    if (field == null) return null;
+    Map<String, String> map = new TreeMap<>();
+    for (DescribeText.Node n : field.children()) {
+      String v = TextValues.value(n.value());
+      if (n.key() != null && v != null) map.put(n.key(), v);
+    }
+    return map;
+  }
+}

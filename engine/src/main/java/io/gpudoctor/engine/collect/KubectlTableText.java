@@ -1,0 +1,176 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.Condition;
+import io.gpudoctor.facts.ContainerStatusFacts;
+import io.gpudoctor.facts.NodeClaimFacts;
+import io.gpudoctor.facts.NodeFacts;
+import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.Topics;
+import io.gpudoctor.facts.WorkspaceFacts;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@code kubectl get pods|nodes|events|workspace|nodeclaims [-o wide]} tables: only the columns the
+ * table shows become facts, and every field it cannot show is recorded as unknown. A nodes table
+ * shows no labels (unless {@code --show-labels}), taints or resources, so it is read under its own
+ * topic {@value #NODES_TABLE}: rules that need the nodes ask for {@code nodes} and stay unconfirmed.
+ */
+final class KubectlTableText {
+  static final String NODES_TABLE = Topics.NODES_TABLE;
+  private static final Set<String> POD_FAILED_REASONS = Set.of("Evicted", "UnexpectedAdmissionError", "NodeAffinity",
+      "Shutdown", "NodeShutdown", "Terminated", "DeadlineExceeded");
+  private static final Set<String> TERMINATED_REASONS = Set.of("OOMKilled", "Error", "ContainerCannotRun", "StartError",
+      "Completed");
+  private static final Map<String, String> WORKSPACE_CONDITIONS = Map.of(
+      "RESOURCEREADY", "ResourceReady", "INFERENCEREADY", "InferenceReady", "JOBSTARTED", "JobStarted",
+      "WORKSPACESUCCEEDED", "WorkspaceSucceeded", "WORKSPACEREADY", "WorkspaceReady", "MACHINEREADY", "MachineReady",
+      "NODECLAIMREADY", "NodeClaimReady");
+
+  private KubectlTableText() {}
+
+  static boolean isWorkspaceConditionColumn(String column) {
+    return WORKSPACE_CONDITIONS.containsKey(column);
+  }
+
+  static void read(PastedSection section, String path, BundleBuilder out) {
+    List<TextLine> lines = section.lines();
+    TextTable table = TextTable.fromHeader(lines.get(0).text());
+    List<TextLine> rows = lines.subList(1, lines.size());
+    String namespace = section.context().namespace();
+    if (table.has("LAST SEEN")) {
+      List<EventText.Row> events = EventText.getTable(lines, namespace);
+      out.used(Topics.EVENTS, path);
+      out.later(1, at -> EventText.place(events, path, at));
+    } else if (table.has("READY") && table.has("RESTARTS")) {
+      out.used(Topics.PODS, path);
+      out.later(1, at -> pods(table, rows, namespace, path, at));
+    } else if (table.has("ROLES")) {
+      out.used(NODES_TABLE, path);
+      out.later(1, at -> nodes(table, rows, path, at));
+    } else if (table.has("INSTANCE")) {
+      out.used(Topics.WORKSPACES, path);
+      out.later(1, at -> workspaces(table, rows, namespace, path, at));
+    } else {
+      out.used(Topics.NODECLAIMS, path);
+      out.later(1, at -> nodeClaims(table, rows, path, at));
+    }
+  }
+
+  /** One row of a table, its name known, turned into a fact (or null). */
+  private interface RowFact {
+    Object read(Map<String, String> cells, String name, TextLine line, Duration age);
+  }
+
+  /** Reads each named row once the capture time is known; an object already read (JSON, describe) wins. */
+  private static void rows(TextTable table, List<TextLine> rows, String path, TextPlacement at, RowFact reader) {
+    boolean aged = false;
+    for (TextLine line : rows) {
+      Map<String, String> c = table.row(line.text());
+      String name = TextValues.value(c.get("NAME"));
+      if (name == null) continue;
+      Duration age = RelativeAge.age(c.get("AGE"));
+      aged |= age != null;
+      Object fact = reader.read(c, name, line, age);
+      if (fact != null && !at.out().hasFact(fact)) at.out().fact(fact);
+    }
+    if (aged && at.capturedAt() == null) at.noCaptureTime(path);
+  }
+
+  /** The NAMESPACE column, else the command's {@code -n}, else the target's namespace. */
+  private static String namespace(Map<String, String> c, String namespace, TextPlacement at) {
+    return c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE"))
+        : namespace != null ? namespace : at.targetNamespace();
+  }
+
+  private static void pods(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
+    rows(table, rows, path, at, (c, name, line, age) -> {
+      String status = TextValues.value(c.get("STATUS"));
+      String phase = phase(status);
+      String reason = phase == null || POD_FAILED_REASONS.contains(status) ? status : null;
+      Set<String> unknown = new TreeSet<>(Set.of(PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_SELECTOR,
+          PodFacts.AFFINITY, PodFacts.OWNER, PodFacts.LABELS, PodFacts.CONDITIONS));
+      if (!c.containsKey("NODE")) unknown.add(PodFacts.NODE_NAME);
+      Provenance where = line.at(path);
+      RelativeAge restarts = RelativeAge.restarts(c.get("RESTARTS"));
+      List<ContainerStatusFacts> statuses = new ArrayList<>();
+      if (status != null && (phase == null || restarts != null && restarts.count() > 0)) {
+        // The table sums the pod's containers: a status with no container name, as the table shows it.
+        boolean terminated = TERMINATED_REASONS.contains(status);
+        boolean waiting = phase == null && !terminated && !status.startsWith("Terminating");
+        statuses.add(new ContainerStatusFacts(null, false, restarts == null ? 0 : restarts.count(),
+            waiting ? status : null, null, terminated ? status : null, null, null, null, null,
+            restarts == null ? null : at.ago(restarts.last()), where));
+      } else {
+        unknown.add(PodFacts.CONTAINER_STATUSES);
+      }
+      return new PodFacts(namespace(c, namespace, at), name, phase, reason, null,
+          c.containsKey("NODE") ? TextValues.value(c.get("NODE")) : null, at.ago(age), null, null, Map.of(), List.of(),
+          List.of(), Map.of(), List.of(), List.of(), statuses, where, unknown);
+    });
+  }
+
+  /** The pod phase when the STATUS column is one; a container or pod reason otherwise (phase unknown). */
+  static String phase(String status) {
+    if (status == null) return null;
+    return switch (status) {
+      case "Pending", "Running", "Succeeded", "Failed", "Unknown" -> status;
+      case "Completed" -> "Succeeded";
+      default -> POD_FAILED_REASONS.contains(status) || status.startsWith("OutOf") ? "Failed" : null;
+    };
+  }
+
+  private static void nodes(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
+    rows(table, rows, path, at, (c, name, line, age) -> {
+      String status = c.getOrDefault("STATUS", "");
+      Set<String> unknown = new TreeSet<>(Set.of(NodeFacts.TAINTS, NodeFacts.CAPACITY, NodeFacts.ALLOCATABLE,
+          NodeFacts.CONDITIONS));
+      Map<String, String> labels = new TreeMap<>();
+      if (c.containsKey("LABELS")) {
+        for (String pair : c.get("LABELS").split(",")) {
+          int eq = pair.indexOf('=');
+          if (eq <= 0) continue;
+          String value = pair.substring(eq + 1);
+          if (Redaction.isRedacted(value)) unknown.add(NodeFacts.LABELS);
+          else labels.put(pair.substring(0, eq), value);
+        }
+      } else {
+        unknown.add(NodeFacts.LABELS);
+      }
+      Provenance where = line.at(path);
+      String ready = status.startsWith("Ready") ? "True" : status.startsWith("NotReady") ? "False" : "Unknown";
+      return new NodeFacts(name, labels, List.of(), Map.of(), Map.of(),
+          List.of(new Condition("Ready", ready, null, null, null, where)), status.contains("SchedulingDisabled"),
+          at.ago(age), where, unknown);
+    });
+  }
+
+  private static void workspaces(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
+    rows(table, rows, path, at, (c, name, line, age) -> {
+      Provenance where = line.at(path);
+      List<Condition> conditions = new ArrayList<>();
+      for (Map.Entry<String, String> cell : c.entrySet()) {
+        String type = WORKSPACE_CONDITIONS.get(cell.getKey());
+        String value = TextValues.value(cell.getValue());
+        if (type != null && value != null) conditions.add(new Condition(type, value, null, null, null, where));
+      }
+      return new WorkspaceFacts(null, namespace(c, namespace, at), name, TextValues.value(c.get("INSTANCE")), null,
+          Map.of(), null, at.ago(age), conditions, where);
+    });
+  }
+
+  private static void nodeClaims(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
+    rows(table, rows, path, at, (c, name, line, age) -> {
+      Provenance where = line.at(path);
+      String ready = TextValues.value(c.get("READY"));
+      return new NodeClaimFacts(name, Map.of(), TextValues.value(c.get("TYPE")), at.ago(age),
+          ready == null ? List.of() : List.of(new Condition("Ready", ready, null, null, null, where)), where);
+    });
+  }
+}

@@ -1,0 +1,75 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.List;
+
+/**
+ * Evidence as people paste it into a ticket or a chat: {@code kubectl describe} output, {@code kubectl
+ * get} and {@code az -o table} tables, bare event lines, several of them in one file. Recognised by
+ * content (the headers), never by file name. Facts wait until every file is read
+ * ({@link BundleBuilder#later}): relative ages need the capture time, and JSON of the same object wins.
+ */
+final class PastedKubectlFormat implements TextFormat {
+
+  @Override
+  public boolean recognises(EvidenceFile file, String text) {
+    return !PastedSections.split(text).isEmpty();
+  }
+
+  @Override
+  public void read(EvidenceFile file, String text, BundleBuilder out) throws NotReadable {
+    List<PastedSection> sections = PastedSections.split(text);
+    String path = file.path();
+    int used = 0;
+    for (PastedSection section : sections) {
+      switch (section.kind()) {
+        case DESCRIBE -> used += describe(section, path, out) ? 1 : 0;
+        case KUBECTL_TABLE -> {
+          KubectlTableText.read(section, path, out);
+          used++;
+        }
+        case AZ_TABLE -> {
+          AzTableText.read(section, path, out);
+          used++;
+        }
+        case EVENTS_BLOCK -> {
+          List<EventText.Row> rows = EventText.describeTable(section.lines().subList(1, section.lines().size()),
+              section.context().namespace(), section.context().pod() == null ? null : "Pod", section.context().pod());
+          out.used(io.gpudoctor.facts.Topics.EVENTS, path);
+          out.later(1, at -> EventText.place(rows, path, at));
+          used++;
+        }
+        case EVENT_LINES -> {
+          List<EventText.Row> rows = EventText.bareLines(section.lines(), section.context().namespace(),
+              section.context().pod());
+          out.used(io.gpudoctor.facts.Topics.EVENTS, path);
+          out.later(1, at -> EventText.place(rows, path, at));
+          used++;
+        }
+      }
+    }
+    if (used == 0) throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
+  }
+
+  private static boolean describe(PastedSection section, String path, BundleBuilder out) {
+    DescribeText d = new DescribeText(section.lines());
+    if (DescribeCustomText.isCustom(d)) DescribeCustomText.read(d, section, path, out);
+    else if (DescribePodText.isPod(d)) DescribePodText.read(d, section, path, out);
+    else if (DescribeNodeText.isNode(d)) DescribeNodeText.read(d, section, path, out);
+    else if (d.field("Events") != null && d.value("Name") != null) {
+      // A trimmed describe (Name, Namespace, Events) says not what kind it describes: its events are
+      // kept about that object, its kind unknown.
+      List<EventText.Row> rows = EventText.describeTable(d.field("Events").body(), d.value("Namespace"), null,
+          d.value("Name"));
+      out.used(io.gpudoctor.facts.Topics.EVENTS, path);
+      out.later(0, at -> EventText.place(rows, path, at));
+    } else {
+      out.warning(path + " " + section.first().pointer() + ": a kubectl describe of a kind that is not read; skipped");
+      return false;
+    }
+    return true;
+  }
+
+  private static String kinds(List<PastedSection> sections) {
+    return String.join(", ", sections.stream().map(s -> "describe at " + s.first().pointer()).toList());
+  }
+}
