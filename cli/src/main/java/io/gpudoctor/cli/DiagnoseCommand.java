@@ -100,7 +100,7 @@ final class DiagnoseCommand implements Callable<Integer> {
     }
     // The rules load on the second core while the evidence is read; an unreadable bundle (exit 4)
     // still wins over a rules problem, as if the evidence had been read first.
-    CompletableFuture<RuleBase> ruleBase = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<RuleBase> loading = CompletableFuture.supplyAsync(() -> {
       try {
         return Rules.compile(rules);
       } catch (RuleCompileException e) {
@@ -111,10 +111,11 @@ final class DiagnoseCommand implements Callable<Integer> {
     try {
       bundle = new EvidenceFolderReader().read(evidence);
     } catch (EvidenceException | RuntimeException e) {
-      ruleBase.cancel(true);
+      loading.cancel(true);
       throw e;
     }
-    Diagnosis diagnosis = new Diagnoser(await(ruleBase)).diagnose(bundle);
+    RuleBase ruleBase = await(loading);
+    Diagnosis diagnosis = new Diagnoser(ruleBase).diagnose(bundle);
 
     String report;
     if (format == Format.markdown) {
