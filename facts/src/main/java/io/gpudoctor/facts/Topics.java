@@ -16,5 +16,10 @@ public final class Topics {
   /** Used evidence that no rule reads yet (e.g. a Service, reads.json itself). */
   public static final String OTHER = "other";
 
+  /** Container logs ({@code kubectl logs --timestamps}). */
+  public static final String LOGS = "logs";
+  /** GPU telemetry: a DCGM exporter scrape or a Prometheus query result. */
+  public static final String METRICS = "metrics";
+
   private Topics() {}
 }

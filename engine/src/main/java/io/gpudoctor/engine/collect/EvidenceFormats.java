@@ -6,9 +6,11 @@ import java.util.List;
 final class EvidenceFormats {
   private EvidenceFormats() {}
 
-  /** Text formats, tried on text that is not JSON before it is parsed as YAML. None yet. */
+  /** Text formats, tried on text that is not JSON before it is parsed as YAML. */
   static List<TextFormat> text() {
-    return List.of();
+    return List.of(
+        new PrometheusTextFormat(),
+        new ContainerLogFormat());
   }
 
   static List<EvidenceFormat> all() {
@@ -17,6 +19,7 @@ final class EvidenceFormats {
         new ReadsFileFormat(),
         new KubernetesObjectFormat(),
         new AksClusterFormat(),
-        new AksNodePoolFormat());
+        new AksNodePoolFormat(),
+        new PrometheusApiFormat());
   }
 }
