@@ -77,10 +77,14 @@ final class ExpositionParser {
     }
     String name = metricName();
     Map<String, String> labels = Map.of();
+    int afterName = pos;
     skipBlanks();
-    if (pos < lineEnd && text.charAt(pos) == '{') labels = labels();
-    if (pos >= lineEnd || !isBlank(text.charAt(pos))) throw new Malformed("expected a space and a value after " + name);
-    skipBlanks();
+    if (pos < lineEnd && text.charAt(pos) == '{') {
+      labels = labels();
+      afterName = pos;
+      skipBlanks();
+    }
+    if (pos == afterName || pos >= lineEnd) throw new Malformed("expected a space and a value after " + name);
     String valueToken = token();
     double value = value(valueToken);
     skipBlanks();
