@@ -3,6 +3,8 @@ package io.gpudoctor.cli;
 import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.engine.collect.EvidenceException;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.collect.FetchedEvidence;
+import io.gpudoctor.engine.collect.PrometheusCollector;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
 import io.gpudoctor.engine.reason.ReportedFinding;
@@ -13,8 +15,13 @@ import io.gpudoctor.engine.report.MarkdownReportWriter;
 import io.gpudoctor.engine.report.SarifReportWriter;
 import io.gpudoctor.engine.report.TextReportWriter;
 import io.gpudoctor.facts.FindingStatus;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Target;
 import io.gpudoctor.facts.Severity;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -86,6 +93,16 @@ final class DiagnoseCommand implements Callable<Integer> {
           + "(default: the folder holding the references/ shipped with gpu-doctor, as a file: URI).")
   java.net.URI referenceBaseOption;
 
+  @Option(names = "--prometheus-url", paramLabel = "URL",
+      description = "Also read the DCGM series (FB_USED, FB_FREE, FB_RESERVED, GPU_UTIL, XID) of the incident window from "
+          + "this Prometheus (GET /api/v1/query_range only). The window is target.yaml's incident.start/end, else the "
+          + "6 hours before capturedAt.")
+  URI prometheusUrl;
+
+  @Option(names = "--prometheus-timeout", paramLabel = "SECONDS", defaultValue = "10",
+      description = "Seconds to wait for each Prometheus request (default: ${DEFAULT-VALUE}).")
+  int prometheusTimeoutSeconds;
+
   @Option(names = "--no-color", description = "No ANSI colours (they are used only when stdout is a terminal).")
   boolean noColor;
 
@@ -114,6 +131,7 @@ final class DiagnoseCommand implements Callable<Integer> {
       loading.cancel(true);
       throw e;
     }
+    if (prometheusUrl != null) bundle = withPrometheus(bundle);
     RuleBase ruleBase = await(loading);
     Diagnosis diagnosis = new Diagnoser(ruleBase).diagnose(bundle);
 
@@ -175,6 +193,24 @@ final class DiagnoseCommand implements Callable<Integer> {
       if (e.getCause() instanceof Exception cause) throw cause;
       throw e;
     }
+  }
+
+  /** Without a declared window, this much history before the capture is read; the rules pick the incident window in it. */
+  static final Duration PROMETHEUS_LOOKBACK = Duration.ofHours(6);
+
+  private EvidenceBundle withPrometheus(EvidenceBundle bundle) throws Exception {
+    Target t = bundle.target();
+    Instant end = t.incidentEnd() != null ? t.incidentEnd() : t.capturedAt();
+    Instant start = t.incidentStart() != null ? t.incidentStart() : end == null ? null : end.minus(PROMETHEUS_LOOKBACK);
+    if (start == null || end == null) {
+      throw new CliException(ExitCodes.USAGE, "--prometheus-url needs a time window: set incident.start/end or capturedAt in target.yaml");
+    }
+    FetchedEvidence fetched = new PrometheusCollector(prometheusUrl, Duration.ofSeconds(prometheusTimeoutSeconds))
+        .fetch(start, end, PrometheusCollector.DEFAULT_STEP);
+    PrintWriter err = spec.commandLine().getErr();
+    for (Read failed : fetched.reads()) err.println("gpu-doctor: " + failed.error() + " (continuing without it)");
+    err.flush();
+    return new EvidenceFolderReader().read(evidence, fetched);
   }
 
   static boolean breaches(Diagnosis diagnosis, Severity threshold) {

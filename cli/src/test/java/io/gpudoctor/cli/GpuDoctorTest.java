@@ -256,4 +256,20 @@ class GpuDoctorTest {
     assertThat(run("rules", "check")).isZero();
     assertThat(out.toString()).contains("rules OK (sha256:");
   }
+
+  @Test
+  void anUnreachablePrometheusIsOneLineOnStderrAndTheDiagnosisGoesOn(@TempDir Path tmp) throws Exception {
+    Path evidence = Path.of(System.getProperty("user.dir"))
+        .resolve("../references/incidents/2026-07-cuda-oom-without-telemetry").normalize();
+    int closed;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort();
+    }
+    assertThat(run("diagnose", evidence.toString(), "--prometheus-url", "http://127.0.0.1:" + closed,
+        "--prometheus-timeout", "2")).isZero();
+    assertThat(err.toString()).startsWith("gpu-doctor: cannot reach Prometheus at http://127.0.0.1:" + closed + ": ")
+        .endsWith("(continuing without it)" + System.lineSeparator());
+    assertThat(err.toString().lines()).hasSize(1);
+    assertThat(out.toString()).contains("GpuMemoryExhausted").contains("GET http://127.0.0.1:" + closed + "/api/v1/query_range");
+  }
 }

@@ -72,4 +72,37 @@ public final class ReadCommands {
   public static String currentContext() {
     return "kubectl config current-context";
   }
+
+  public static String containerLogs(Target t, String namespace, String pod, String container, boolean previous) {
+    return kubectl(t) + " logs -n " + or(namespace, "namespace") + " " + or(pod, "pod") + " -c "
+        + or(container, "container") + (previous ? " --previous" : "") + " --timestamps";
+  }
+
+  /** The AKS-managed DCGM exporter (host service, port 19400) through the API server's node proxy. */
+  public static String managedExporterScrape(Target t, String node) {
+    return kubectl(t) + " get --raw /api/v1/nodes/" + or(node, "gpu-node") + ":19400/proxy/metrics";
+  }
+
+  /** A pod-hosted exporter (GPU Operator, Helm) on its declared port, through the API server's pod proxy. */
+  public static String exporterPodScrape(Target t, String namespace, String port) {
+    return kubectl(t) + " get --raw /api/v1/namespaces/" + or(namespace, "exporter-namespace")
+        + "/pods/<dcgm-exporter-pod-on-the-node>:" + or(port, "exporter-port") + "/proxy/metrics";
+  }
+
+  public static String podsInNamespaceOnNode(Target t, String namespace, String node) {
+    return kubectl(t) + " get pods -n " + or(namespace, "namespace") + " --field-selector spec.nodeName="
+        + or(node, "gpu-node") + " -o json";
+  }
+
+  /**
+   * A PromQL range query against the Azure Monitor workspace's query endpoint (Managed Prometheus),
+   * a GET that needs the Monitoring Data Reader role.
+   */
+  public static String managedPrometheusRange(String promql, java.time.Instant start, java.time.Instant end) {
+    return "az rest --method get --resource https://prometheus.monitor.azure.com --url "
+        + "'<azure-monitor-workspace-query-endpoint>/api/v1/query_range?query="
+        + java.net.URLEncoder.encode(promql, java.nio.charset.StandardCharsets.UTF_8)
+        + "&start=" + (start == null ? "<incident-start>" : start) + "&end=" + (end == null ? "<incident-end>" : end)
+        + "&step=30s'";
+  }
 }

@@ -23,5 +23,10 @@ public final class Topics {
   /** {@code az vm list-usage}: the compute quotas of a region. */
   public static final String QUOTA = "quota";
 
+  /** Container logs ({@code kubectl logs --timestamps}). */
+  public static final String LOGS = "logs";
+  /** GPU telemetry: a DCGM exporter scrape or a Prometheus query result. */
+  public static final String METRICS = "metrics";
+
   private Topics() {}
 }

@@ -50,10 +50,11 @@ class FindingContentTest {
 
   @Test
   void evidenceFromTheClusterNamesTheFileItCameFrom() {
-    // Fixtures hold JSON reads and pasted kubectl text (.txt).
+    // Every quote names a file of the fixture (JSON objects, container logs, DCGM scrapes), never a made-up source.
     assertThat(ALL).filteredOn(x -> !x.finding().id().equals("TargetUnbound")).allSatisfy(x ->
         assertThat(x.finding().evidence()).as(x.fixture() + ": " + x.finding().id())
-            .allSatisfy(e -> assertThat(e.source()).matches(".*\\.(json|txt)")));
+            .allSatisfy(e -> assertThat(ModuleRules.fixturesDir().resolve(x.fixture()).resolve(e.source()))
+                .as(e.source()).isRegularFile()));
   }
 
   @Test
@@ -81,7 +82,7 @@ class FindingContentTest {
     assertThat(ALL).allSatisfy(x -> assertThat(x.finding().missingEvidence()).allSatisfy(m -> {
       String where = x.fixture() + ": " + x.finding().id() + ": " + m.read();
       assertThat(m.read()).as(where).matches("^(kubectl|az) .*");
-      assertThat(m.read()).as(where).matches("^(kubectl( --context \\S+)? (get|describe|config current-context)|az (aks (show|nodepool (show|list))|account show)).*");
+      assertThat(m.read()).as(where).matches("^(kubectl( --context \\S+)? (get|describe|config current-context)|az (aks (show|nodepool (show|list))|account show|rest --method get )).*");
       assertThat(m.why()).as(where).isNotBlank();
     }));
   }

@@ -34,6 +34,13 @@ class RuleContractTest {
   }
 
   @Test
+  void theModuleRulesCompileToTheCacheableExecutableModel() {
+    // A construct only the classic compiler takes (e.g. a DRL function variable named `e`) would
+    // cost every user a full DRL compile on each start.
+    assertThat(ModuleRules.ruleBase().executableModel()).isTrue();
+  }
+
+  @Test
   void aBrokenDrlIsRefusedWithFileAndLine() {
     assertThatThrownBy(() -> compile("scheduling.drl", """
         rule "broken" @id(GpuCapacityExhausted) @route(scheduling)

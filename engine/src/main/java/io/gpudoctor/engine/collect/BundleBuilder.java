@@ -139,6 +139,7 @@ final class BundleBuilder {
 
   private static String fileOf(String path) {
     int hash = path.indexOf('#');
+    if (hash < 0) hash = path.lastIndexOf(":line "); // a malformed line of a text file: metrics.prom:line 12
     return hash < 0 ? path : path.substring(0, hash);
   }
 }

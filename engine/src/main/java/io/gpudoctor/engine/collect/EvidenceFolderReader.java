@@ -31,10 +31,17 @@ public final class EvidenceFolderReader {
 
   /** @throws EvidenceException only when nothing can be read at all */
   public EvidenceBundle read(Path folderOrArchive) throws EvidenceException {
+    return read(folderOrArchive, FetchedEvidence.none());
+  }
+
+  /** The folder plus answers fetched from an API (e.g. Prometheus), each read like a file of the folder. */
+  public EvidenceBundle read(Path folderOrArchive, FetchedEvidence fetched) throws EvidenceException {
     FileListing listing = list(folderOrArchive);
     BundleBuilder out = new BundleBuilder();
     listing.unreadable().forEach(u -> out.unreadable(u.path(), u.reason()));
     for (EvidenceFile file : listing.files()) readFile(file, out);
+    for (FetchedEvidence.Answer answer : fetched.answers()) readFile(new EvidenceFile(answer.source(), answer.body()), out);
+    fetched.reads().forEach(out::read);
     out.placeLater();
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
     return out.build(TargetBinder.bind(out));

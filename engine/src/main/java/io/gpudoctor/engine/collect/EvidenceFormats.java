@@ -9,7 +9,10 @@ final class EvidenceFormats {
   /** Text formats, tried on text that is not JSON before it is parsed as YAML. */
   static List<TextFormat> text() {
     return List.of(
-        new PastedKubectlFormat());
+        new PrometheusTextFormat(),
+        new PastedKubectlFormat(),
+        // Any other text is a container log: it must come last.
+        new ContainerLogFormat());
   }
 
   static List<EvidenceFormat> all() {
@@ -18,6 +21,7 @@ final class EvidenceFormats {
         new ReadsFileFormat(),
         new KubernetesObjectFormat(),
         new AksClusterFormat(),
-        new AksNodePoolFormat());
+        new AksNodePoolFormat(),
+        new PrometheusApiFormat());
   }
 }

@@ -34,6 +34,10 @@ final class FactLabels {
     if (fact instanceof Read r) return "read " + r.topic() + " " + r.status().label() + " " + r.command();
     if (fact instanceof Target) return "target";
     if (fact instanceof Finding f) return "finding " + f.getId() + " " + f.getSubject();
+    if (fact instanceof io.gpudoctor.facts.LogSignal l) return "log " + l.kind() + " " + l.podKey() + " (" + l.provenance() + ")";
+    if (fact instanceof io.gpudoctor.facts.GpuMetricSample m) return "metric " + m.quote() + " (" + m.provenance() + ")";
+    if (fact instanceof io.gpudoctor.facts.XidError x) return "xid " + x.quote() + " (" + x.provenance() + ")";
+    if (fact instanceof io.gpudoctor.facts.IncidentWindow w) return "window " + w.podKey() + " " + w.quote();
     // Signal types declared in DRL print their fields.
     return String.valueOf(fact);
   }

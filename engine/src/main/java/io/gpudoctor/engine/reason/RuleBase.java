@@ -42,13 +42,16 @@ public final class RuleBase {
   private final List<RuleInfo> rules;
   private final String digest;
   private final boolean fromCache;
+  private final boolean executableModel;
 
-  private RuleBase(KieBase kieBase, Catalogue catalogue, List<RuleInfo> rules, String digest, boolean fromCache) {
+  private RuleBase(KieBase kieBase, Catalogue catalogue, List<RuleInfo> rules, String digest, boolean fromCache,
+      boolean executableModel) {
     this.kieBase = kieBase;
     this.catalogue = catalogue;
     this.rules = List.copyOf(rules);
     this.digest = digest;
     this.fromCache = fromCache;
+    this.executableModel = executableModel;
   }
 
   /** Compiles (or loads from the standard cache) the rule set. */
@@ -69,17 +72,22 @@ public final class RuleBase {
     String cacheKey = digest.substring("sha256:".length()) + "-" + FactsFingerprint.current() + "-drools" + DROOLS_VERSION;
     KieBase kieBase = cache.load(cacheKey).orElse(null);
     boolean fromCache = kieBase != null;
-    if (!fromCache) kieBase = compileModel(files, cache, cacheKey);
+    boolean executableModel = true;
+    if (!fromCache) {
+      Compiled compiled = compileModel(files, cache, cacheKey);
+      kieBase = compiled.kieBase();
+      executableModel = compiled.executableModel();
+    }
     List<RuleInfo> rules = describe(kieBase, locations, files, catalogue, problems);
     if (!problems.isEmpty()) throw new RuleCompileException(problems);
-    return new RuleBase(kieBase, catalogue, rules, digest, fromCache);
+    return new RuleBase(kieBase, catalogue, rules, digest, fromCache, executableModel);
   }
 
   /**
    * Compiles the DRL to the executable model: slower than the classic build once, but what it
    * produces can be stored and loaded back in a fraction of the time.
    */
-  private static KieBase compileModel(RuleFiles files, CompiledRulesCache cache, String cacheKey)
+  private static Compiled compileModel(RuleFiles files, CompiledRulesCache cache, String cacheKey)
       throws RuleCompileException {
     KieServices ks = KieServices.get();
     KieFileSystem kfs = ks.newKieFileSystem();
@@ -87,16 +95,21 @@ public final class RuleBase {
     kfs.generateAndWritePomXML(releaseId);
     files.drl().forEach((name, text) -> kfs.write(KFS_PREFIX + name, text));
     KieBuilder builder = ks.newKieBuilder(kfs).buildAll(ExecutableModelProject.class);
-    List<RuleProblem> problems = problems(builder, files);
-    if (!problems.isEmpty()) {
-      // The executable-model compiler loses the line of some errors (an unknown fact type); the
-      // classic compiler keeps it, so a broken rule set is reported through the classic build.
+    if (!problems(builder, files).isEmpty()) {
+      // The classic compiler reports errors with their DRL line (the executable-model compiler
+      // loses some, or names its generated Java). A rule set only the executable model refuses
+      // still runs, classic and uncached, rather than failing the rule author.
+      ReleaseId classicId = ks.newReleaseId("io.gpudoctor", "rules", "1.0." + BUILDS.incrementAndGet());
+      kfs.generateAndWritePomXML(classicId);
       List<RuleProblem> classic = problems(ks.newKieBuilder(kfs).buildAll(), files);
-      throw new RuleCompileException(dedupe(classic.isEmpty() ? problems : classic));
+      if (!classic.isEmpty()) throw new RuleCompileException(dedupe(classic));
+      return new Compiled(ks.newKieContainer(classicId).getKieBase(), false);
     }
     cache.store(cacheKey, ((InternalKieModule) builder.getKieModule()).getBytes());
-    return ks.newKieContainer(releaseId).getKieBase();
+    return new Compiled(ks.newKieContainer(releaseId).getKieBase(), true);
   }
+
+  private record Compiled(KieBase kieBase, boolean executableModel) {}
 
   private record RuleLocation(String file, int line) {}
 
@@ -224,6 +237,14 @@ public final class RuleBase {
 
   public String digest() {
     return digest;
+  }
+
+  /**
+   * Whether the rules run as the executable model, which is what makes them cacheable; false when
+   * only the classic compiler accepted them (they still run, but compile on every start).
+   */
+  public boolean executableModel() {
+    return executableModel;
   }
 
   /** Whether the compiled rules came from the cache rather than a compilation of the DRL. */

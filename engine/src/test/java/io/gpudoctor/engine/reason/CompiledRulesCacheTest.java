@@ -97,4 +97,18 @@ class CompiledRulesCacheTest {
     RuleBase.compile(files, CompiledRulesCache.disabled());
     assertThat(RuleBase.compile(files, CompiledRulesCache.disabled()).fromCache()).isFalse();
   }
+
+  @Test
+  void aRuleOnlyTheClassicCompilerAcceptsStillRunsUncached() throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    // The executable model wraps functions in a catch (Exception e): a parameter named e clashes.
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted("0.7") + """
+        function boolean named(String e) { return e != null; }
+        """);
+    RuleBase rb = RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.in(cacheDir));
+
+    assertThat(rb.executableModel()).isFalse();
+    assertThat(confidenceOf(rb)).isEqualTo(0.7);
+    assertThat(cachedFiles()).isZero();
+  }
 }

@@ -1,0 +1,101 @@
+package io.gpudoctor.engine.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.LogSignal;
+import io.gpudoctor.facts.LogSignalKind;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Container logs: attribution from the path, the kubectl timestamp, and every wording of domain 5.4/5.6. */
+class ContainerLogTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      CUDA_OOM | torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 14.57 GiB of which 1.58 GiB is free. Process 2493055 has 12.02 GiB memory in use.
+      CUDA_OOM | RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; 14.74 GiB reserved in total by PyTorch)
+      CUDA_ERROR_OOM | RuntimeError: CUDA error: out of memory
+      VLLM_NO_CACHE_BLOCKS | ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+      VLLM_KV_CACHE_TOO_SMALL | ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (23824). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+      VLLM_KV_CACHE_TOO_SMALL | ERROR 07-14 10:19:58 [core.py:390] ValueError: To serve at least one request with the models's max seq len (118000), (6.30 GiB KV cache is needed, which is larger than the available KV cache memory (6.11 GiB).
+      VLLM_FREE_MEMORY_BELOW_UTILIZATION | ValueError: Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.
+      VLLM_FREE_MEMORY_BELOW_UTILIZATION | ValueError: Free memory on device cuda:0 (12.18/23.56 GiB) on startup is less than desired GPU memory utilization (0.9, 21.2 GiB).
+      NVML_INIT_FAILED | Failed to initialize NVML: Unknown Error
+      DRIVER_LIBRARY_MISMATCH | Failed to initialize NVML: Driver/library version mismatch
+      CONTAINER_CLI_REQUIREMENT | nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown
+      CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA driver version is insufficient for CUDA runtime version
+      """)
+  void everyWordingIsClassified(LogSignalKind kind, String line) {
+    assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
+  }
+
+  @Test
+  void ordinaryLinesAreNotClassified() {
+    assertThat(LogClassifier.classify("INFO 07-14 10:11:11 [gpu_worker.py:232] Available KV cache memory: 5.83 GiB")).isNull();
+    assertThat(LogClassifier.classify("INFO CUDA driver version 12.4 detected")).isNull();
+  }
+
+  @Test
+  void theTorchOomCapturesTriedTotalAndFreeInMib() {
+    LogClassifier.Classified c = LogClassifier.classify("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.00 MiB. "
+        + "GPU 0 has a total capacity of 79.25 GiB of which 8.94 MiB is free.");
+    assertThat(c.triedMiB()).isEqualTo(12.0);
+    assertThat(c.totalMiB()).isEqualTo(79.25 * 1024);
+    assertThat(c.freeMiB()).isEqualTo(8.94);
+    LogClassifier.Classified old = LogClassifier.classify("RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB "
+        + "(GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; 14.74 GiB reserved in total by PyTorch)");
+    assertThat(old.triedMiB()).isEqualTo(20.0);
+    assertThat(old.totalMiB()).isEqualTo(15.78 * 1024);
+    assertThat(old.freeMiB()).isEqualTo(3.19);
+    LogClassifier.Classified vllm = LogClassifier.classify("ValueError: Free memory on device (6.9/8.0 GiB) on startup is less "
+        + "than desired GPU memory utilization (0.9, 7.2 GiB).");
+    assertThat(vllm.freeMiB()).isEqualTo(6.9 * 1024);
+    assertThat(vllm.totalMiB()).isEqualTo(8.0 * 1024);
+  }
+
+  @Test
+  void aLogUnderLogsNamespacePodContainerIsAttributedAndKeepsTimestampAndExactText() {
+    String oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 14.57 GiB of which 97.75 MiB is free.";
+    Bundles.write(dir, "logs/inference/mistral-7b-0/vllm.previous.log",
+        "2026-07-14T10:19:50.118274561Z INFO 07-14 10:19:50 [__init__.py:244] Automatically detected platform cuda.\n"
+            + "2026-07-14T10:19:58.803118932Z " + oom + "\r\n");
+    EvidenceBundle bundle = Bundles.read(dir);
+    List<LogSignal> signals = Bundles.facts(bundle, LogSignal.class);
+    assertThat(signals).singleElement().satisfies(s -> {
+      assertThat(s.podKey()).isEqualTo("inference/mistral-7b-0");
+      assertThat(s.container()).isEqualTo("vllm");
+      assertThat(s.previous()).isTrue();
+      assertThat(s.kind()).isEqualTo(LogSignalKind.CUDA_OOM);
+      assertThat(s.at()).isEqualTo(Instant.parse("2026-07-14T10:19:58.803118932Z"));
+      assertThat(s.line()).isEqualTo(oom);
+      assertThat(s.provenance().toString()).isEqualTo("logs/inference/mistral-7b-0/vllm.previous.log#line 2");
+    });
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.LOGS, "logs/inference/mistral-7b-0/vllm.previous.log"));
+  }
+
+  @Test
+  void aTimestampedLogElsewhereIsReadButNotAttributed() {
+    Bundles.write(dir, "vllm-crash.txt", "2026-07-14T10:19:58.803118932Z RuntimeError: CUDA error: out of memory\n");
+    Bundles.write(dir, "plain.log", "RuntimeError: CUDA error: out of memory\nnothing else\n");
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(Bundles.facts(bundle, LogSignal.class)).extracting(s -> s.podKey() + " " + s.at() + " " + s.provenance())
+        .containsExactly("null null plain.log#line 1", "null 2026-07-14T10:19:58.803118932Z vllm-crash.txt#line 1");
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void yamlIsNotMistakenForALog() {
+    Bundles.write(dir, "target.yaml", "cluster: aks\ncapturedAt: \"2026-07-14T10:24:00Z\"\n");
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(bundle.target().cluster()).isEqualTo("aks");
+    assertThat(Bundles.facts(bundle, LogSignal.class)).isEmpty();
+  }
+}

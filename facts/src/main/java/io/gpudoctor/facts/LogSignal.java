@@ -1,0 +1,39 @@
+package io.gpudoctor.facts;
+
+import java.time.Instant;
+
+/**
+ * One classified line of a container log ({@code kubectl logs --timestamps [--previous]}). The
+ * pod is known when the file sat at {@code logs/<namespace>/<pod>/<container>[.previous].log};
+ * otherwise namespace, pod and container are null. Sizes are MiB as the line states them
+ * (GiB times 1024), null when the line does not state them.
+ *
+ * @param at the kubectl timestamp prefix of the line, null when the log was taken without --timestamps
+ * @param line the exact line text after the timestamp
+ */
+public record LogSignal(
+    String namespace,
+    String pod,
+    String container,
+    boolean previous,
+    LogSignalKind kind,
+    Instant at,
+    String line,
+    Double triedToAllocateMiB,
+    Double totalCapacityMiB,
+    Double freeMiB,
+    Provenance provenance) {
+
+  /** {@code namespace/pod}, or null for a log not attributed to a pod. */
+  public String podKey() {
+    return pod == null ? null : ObjectKeys.key(namespace, pod);
+  }
+
+  public boolean attributed() {
+    return pod != null;
+  }
+
+  public Evidence evidence() {
+    return provenance.quote((at == null ? "" : at + " ") + line);
+  }
+}
