@@ -15,6 +15,14 @@ public final class Topics {
   public static final String TARGET = "target";
   /** Used evidence that no rule reads yet (e.g. a Service, reads.json itself). */
   public static final String OTHER = "other";
+  /** az vm list-usage: vCPU quota per family and the regional total. */
+  public static final String QUOTA = "quota";
+  /** az vm list-skus --all: VM sizes, their quota family and restrictions. */
+  public static final String SKUS = "skus";
+  /** az aks operation show-latest, az monitor activity-log list: Azure operation errors. */
+  public static final String OPERATIONS = "operations";
+  public static final String HPAS = "hpas";
+  public static final String SCALEDOBJECTS = "scaledobjects";
 
   private Topics() {}
 }

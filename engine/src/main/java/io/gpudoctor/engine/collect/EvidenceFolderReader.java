@@ -36,6 +36,7 @@ public final class EvidenceFolderReader {
     listing.unreadable().forEach(u -> out.unreadable(u.path(), u.reason()));
     for (EvidenceFile file : listing.files()) readFile(file, out);
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
+    out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
     return out.build(TargetBinder.bind(out));
   }
 

@@ -17,6 +17,9 @@ final class EvidenceFormats {
         new ReadsFileFormat(),
         new KubernetesObjectFormat(),
         new AksClusterFormat(),
-        new AksNodePoolFormat());
+        new AksNodePoolFormat(),
+        new VmUsageFormat(),
+        new VmSkuFormat(),
+        new AzureOperationFormat());
   }
 }
