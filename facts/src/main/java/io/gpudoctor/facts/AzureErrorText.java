@@ -60,6 +60,9 @@ public final class AzureErrorText {
   private static final Set<String> OVERCONSTRAINED_CODES = Set.of("overconstrainedallocationrequest",
       "overconstrainedzonalallocationfailure", "overconstrainedallocationfailure");
 
+  private static final Set<String> KNOWN_OTHER_CODES = Set.of("operationnotallowed", "allocationfailed",
+      "allocationfailure", "insufficientcapacityerror", "invalidtemplatedeployment");
+
   private AzureErrorText() {}
 
   /**
@@ -74,7 +77,10 @@ public final class AzureErrorText {
     String inner = embedded.find() ? embedded.group(1) : null;
     String lc = c.toLowerCase(Locale.ROOT);
     String lcInner = inner == null ? "" : inner.toLowerCase(Locale.ROOT);
-    Builder b = new Builder(c.isEmpty() && inner != null ? inner : c, text, origin, workspace, nodeGroup, at, provenance);
+    // A generic wrapper reason (Karpenter's LaunchFailed) gives way to the Azure code inside the message.
+    boolean known = QUOTA_CODES.contains(lc) || SKU_CODES.contains(lc) || ZONAL_CODES.contains(lc)
+        || OVERCONSTRAINED_CODES.contains(lc) || KNOWN_OTHER_CODES.contains(lc);
+    Builder b = new Builder(inner != null && !known ? inner : c, text, origin, workspace, nodeGroup, at, provenance);
 
     if (INTERNAL.matcher(text).find()) return b.kind(AzureErrorKind.ALLOCATION_INTERNAL).build();
     if (isQuota(lc, lcInner, text)) return quota(b, text, lc);

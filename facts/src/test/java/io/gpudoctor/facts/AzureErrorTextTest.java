@@ -159,7 +159,7 @@ class AzureErrorTextTest {
     AzureError e = parse("LaunchFailed", "creating instance, agentPool.BeginCreateOrUpdate for \"ws3943854b9\" failed: PUT "
         + "https://management.azure.com/x\n----\nRESPONSE 400: 400 Bad Request\nERROR CODE: SkuNotAvailable\n----\n{}");
 
-    assertThat(e.code()).isEqualTo("LaunchFailed");
+    assertThat(e.code()).as("the Azure code, not Karpenter's wrapper reason").isEqualTo("SkuNotAvailable");
     assertThat(e.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
   }
 

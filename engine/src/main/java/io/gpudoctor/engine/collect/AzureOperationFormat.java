@@ -26,9 +26,7 @@ final class AzureOperationFormat implements EvidenceFormat {
   public boolean recognises(Document document) {
     JsonNode tree = document.tree();
     if (tree.isObject()) return isOperation(tree);
-    if (!tree.isArray() || tree.isEmpty()) return false;
-    for (JsonNode item : tree) if (!isActivity(item)) return false;
-    return true;
+    return Trees.nonEmptyArrayOf(tree, AzureOperationFormat::isActivity);
   }
 
   private static boolean isOperation(JsonNode node) {

@@ -16,12 +16,8 @@ final class VmSkuFormat implements EvidenceFormat {
 
   @Override
   public boolean recognises(Document document) {
-    JsonNode tree = document.tree();
-    if (!tree.isArray() || tree.isEmpty()) return false;
-    for (JsonNode item : tree) {
-      if (!item.isObject() || Trees.text(item, "resourceType") == null || Trees.text(item, "name") == null) return false;
-    }
-    return true;
+    return Trees.nonEmptyArrayOf(document.tree(),
+        item -> item.isObject() && Trees.text(item, "resourceType") != null && Trees.text(item, "name") != null);
   }
 
   @Override

@@ -14,10 +14,7 @@ final class VmUsageFormat implements EvidenceFormat {
 
   @Override
   public boolean recognises(Document document) {
-    JsonNode tree = document.tree();
-    if (!tree.isArray() || tree.isEmpty()) return false;
-    for (JsonNode item : tree) if (!isUsage(item)) return false;
-    return true;
+    return Trees.nonEmptyArrayOf(document.tree(), VmUsageFormat::isUsage);
   }
 
   private static boolean isUsage(JsonNode item) {
@@ -31,8 +28,8 @@ final class VmUsageFormat implements EvidenceFormat {
     Provenance at = document.provenance();
     for (int i = 0; i < tree.size(); i++) {
       JsonNode item = tree.get(i);
-      Long current = number(Trees.field(item, "currentValue"));
-      Long limit = number(Trees.field(item, "limit"));
+      Integer current = Trees.integer(item, "currentValue");
+      Integer limit = Trees.integer(item, "limit");
       if (current == null || limit == null) {
         out.unreadable(document.locate(at.child(i)), "usage row without numeric currentValue and limit");
         continue;
@@ -43,18 +40,5 @@ final class VmUsageFormat implements EvidenceFormat {
           current, limit, at.child(i)));
     }
     out.used(Topics.QUOTA, document.path());
-  }
-
-  private static Long number(JsonNode v) {
-    if (v == null || v.isNull()) return null;
-    if (v.isNumber()) return v.asLong();
-    if (v.isString()) {
-      try {
-        return Long.valueOf(v.asString().trim());
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
-    return null;
   }
 }

@@ -128,24 +128,35 @@ class ScalingEvidenceTest {
   }
 
   @Test
-  void autoscalerStatusIsReadInTheYamlAndTheOldTextForm() {
+  void autoscalerStatusIsReadInTheYamlForm() {
     write(folder, "ca-yaml.json", """
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cluster-autoscaler-status", "namespace": "kube-system"},
          "data": {"status": "autoscalerStatus: Running\\nnodeGroups:\\n- name: aks-gpunp-36854149-vmss\\n  health:\\n    status: Healthy\\n    minSize: 0\\n    maxSize: 3\\n  scaleUp:\\n    status: Backoff\\n    backoffInfo:\\n      errorCode: QuotaExceeded\\n      errorMessage: \\"Operation results in exceeding quota limits of Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8.\\"\\n"}}
         """);
-    write(folder, "other/ca-text.json", """
+    EvidenceBundle bundle = read(folder);
+    List<AutoscalerGroupStatus> groups = facts(bundle, AutoscalerGroupStatus.class);
+    assertThat(groups).extracting(AutoscalerGroupStatus::pool, AutoscalerGroupStatus::scaleUpStatus, AutoscalerGroupStatus::maxSize)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("gpunp", "Backoff", 3));
+    assertThat(groups).filteredOn(AutoscalerGroupStatus::backoff).singleElement()
+        .extracting(AutoscalerGroupStatus::backoffErrorCode).isEqualTo("QuotaExceeded");
+    assertThat(only(bundle, AzureError.class).kind()).isEqualTo(AzureErrorKind.QUOTA);
+  }
+
+  @Test
+  void autoscalerStatusIsReadInTheOldTextForm() {
+    write(folder, "ca-text.json", """
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cluster-autoscaler-status", "namespace": "kube-system"},
          "data": {"status": "Cluster-autoscaler status at 2026-05-12 09:49:58 +0000 UTC:\\nNodeGroups:\\n  Name:        aks-t4np-11111111-vmss\\n  Health:      Healthy (ready=1 unready=0 notStarted=0 longNotStarted=0 registered=1 longUnregistered=0 cloudProviderTarget=1 (minSize=1, maxSize=1))\\n  ScaleUp:     NoActivity (ready=1 cloudProviderTarget=1)\\n"}}
         """);
 
-    EvidenceBundle bundle = read(folder);
-    List<AutoscalerGroupStatus> groups = facts(bundle, AutoscalerGroupStatus.class);
-    assertThat(groups).extracting(AutoscalerGroupStatus::pool, AutoscalerGroupStatus::scaleUpStatus, AutoscalerGroupStatus::maxSize)
-        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("gpunp", "Backoff", 3),
-            org.assertj.core.groups.Tuple.tuple("t4np", "NoActivity", 1));
-    assertThat(groups).filteredOn(AutoscalerGroupStatus::backoff).singleElement()
-        .extracting(AutoscalerGroupStatus::backoffErrorCode).isEqualTo("QuotaExceeded");
-    assertThat(only(bundle, AzureError.class).kind()).isEqualTo(AzureErrorKind.QUOTA);
+
+    AutoscalerGroupStatus group = only(read(folder), AutoscalerGroupStatus.class);
+    assertThat(group.pool()).isEqualTo("t4np");
+    assertThat(group.health()).isEqualTo("Healthy");
+    assertThat(group.scaleUpStatus()).isEqualTo("NoActivity");
+    assertThat(group.minSize()).isEqualTo(1);
+    assertThat(group.maxSize()).isEqualTo(1);
+    assertThat(group.cloudProviderTarget()).isEqualTo(1);
   }
 
   @Test
@@ -243,6 +254,6 @@ class ScalingEvidenceTest {
     ScaledObjectFacts so = only(bundle, ScaledObjectFacts.class);
     assertThat(so.hpaKey()).isEqualTo(hpa.key());
     assertThat(so.triggers()).containsExactly(
-        "prometheus metricName=DCGM_FI_DEV_GPU_UTIL query=avg(DCGM_FI_DEV_GPU_UTIL{deployment=\\"my-gpu-workload\\"}) threshold=5");
+        "prometheus metricName=DCGM_FI_DEV_GPU_UTIL query=avg(DCGM_FI_DEV_GPU_UTIL{deployment=\"my-gpu-workload\"}) threshold=5");
   }
 }
