@@ -1,13 +1,31 @@
 package io.gpudoctor.facts;
 
 /**
- * One row of {@code az vm list-usage}: a compute quota of the region, counted in vCPUs for the VM
- * families ({@code standardNCASv3_T4Family}, "Standard NCASv3_T4 Family vCPUs"). {@code name} is
- * null when only the localized name was captured (the {@code -o table} form).
+ * One row of {@code az vm list-usage --location <region> -o json}: a vCPU quota and its use.
+ * {@code familyKey} is {@code name.value} ({@code standardNCADSA100v4Family}, {@code cores} for
+ * the total regional vCPUs); its case varies between regions and API versions, so compare it
+ * with {@link #isFamily}. {@code region} is null when the output does not name it (it usually
+ * does not: the region is the {@code --location} of the command).
  */
-public record QuotaUsage(String name, String localizedName, long currentValue, long limit, Provenance provenance) {
+public record QuotaUsage(
+    String region, String familyKey, String localName, long currentValue, long limit, Provenance provenance) {
 
-  public long available() {
+  public static final String REGIONAL_KEY = "cores";
+
+  public boolean regional() {
+    return REGIONAL_KEY.equalsIgnoreCase(familyKey);
+  }
+
+  public boolean isFamily(String family) {
+    return family != null && familyKey != null && familyKey.trim().equalsIgnoreCase(family.trim());
+  }
+
+  public long free() {
     return limit - currentValue;
+  }
+
+  public String quote() {
+    return "name.value " + familyKey + (localName == null ? "" : " (" + localName + ")") + ": currentValue "
+        + currentValue + ", limit " + limit;
   }
 }

@@ -105,4 +105,62 @@ public final class ReadCommands {
         + "&start=" + (start == null ? "<incident-start>" : start) + "&end=" + (end == null ? "<incident-end>" : end)
         + "&step=30s'";
   }
+
+  // ---- KAITO and scaling reads (domain 1.5, 1.6, 5.2, 6.2, 6.3) ----
+
+  private static String sub(Target t) {
+    return "--subscription " + or(t.subscription(), "subscription");
+  }
+
+  public static String listUsage(Target t, String region) {
+    return "az vm list-usage " + sub(t) + " --location " + or(region, "region") + " -o json";
+  }
+
+  public static String listSkus(Target t, String region) {
+    return "az vm list-skus " + sub(t) + " --location " + or(region, "region")
+        + " --resource-type virtualMachines --all -o json";
+  }
+
+  /** The latest operation on the cluster or pool (aks-preview); its error carries the Azure code. */
+  public static String operationShowLatest(Target t, String pool) {
+    return "az aks operation show-latest " + az(t) + " -n " + or(t.cluster(), "cluster")
+        + (pool == null || pool.isBlank() ? "" : " --nodepool-name " + pool) + " -o json";
+  }
+
+  public static String activityLog(Target t) {
+    return "az monitor activity-log list " + az(t) + " --status Failed --offset 24h -o json";
+  }
+
+  public static String nodeClaims(Target t) {
+    return kubectl(t) + " get nodeclaims -o yaml";
+  }
+
+  public static String getWorkspace(Target t, String namespace, String name) {
+    return kubectl(t) + " get workspace -n " + or(namespace, "namespace") + " " + or(name, "workspace") + " -o yaml";
+  }
+
+  public static String workspacePods(Target t, String namespace, String workspace) {
+    return kubectl(t) + " get pods -n " + or(namespace, "namespace") + " -l kaito.sh/workspace="
+        + or(workspace, "workspace") + " -o json";
+  }
+
+  public static String workspaceNodes(Target t, String workspace) {
+    return kubectl(t) + " get nodes -l kaito.sh/workspace=" + or(workspace, "workspace") + " -o json";
+  }
+
+  public static String autoscalerStatus(Target t) {
+    return kubectl(t) + " get configmap -n kube-system cluster-autoscaler-status -o yaml";
+  }
+
+  public static String autoscalerEvents(Target t) {
+    return kubectl(t) + " get events -A --field-selector source=cluster-autoscaler -o json";
+  }
+
+  public static String describeHpa(Target t, String namespace, String hpa) {
+    return kubectl(t) + " describe hpa -n " + or(namespace, "namespace") + " " + or(hpa, "hpa");
+  }
+
+  public static String getScaledObject(Target t, String namespace, String name) {
+    return kubectl(t) + " get scaledobject -n " + or(namespace, "namespace") + " " + or(name, "scaledobject") + " -o yaml";
+  }
 }

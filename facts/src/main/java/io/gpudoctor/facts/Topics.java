@@ -20,13 +20,19 @@ public final class Topics {
    * resources. Not {@link #NODES}, so rules that need the nodes stay unconfirmed.
    */
   public static final String NODES_TABLE = "nodes-table";
-  /** {@code az vm list-usage}: the compute quotas of a region. */
-  public static final String QUOTA = "quota";
 
   /** Container logs ({@code kubectl logs --timestamps}). */
   public static final String LOGS = "logs";
   /** GPU telemetry: a DCGM exporter scrape or a Prometheus query result. */
   public static final String METRICS = "metrics";
+  /** az vm list-usage: vCPU quota per family and the regional total. */
+  public static final String QUOTA = "quota";
+  /** az vm list-skus --all: VM sizes, their quota family and restrictions. */
+  public static final String SKUS = "skus";
+  /** az aks operation show-latest, az monitor activity-log list: Azure operation errors. */
+  public static final String OPERATIONS = "operations";
+  public static final String HPAS = "hpas";
+  public static final String SCALEDOBJECTS = "scaledobjects";
 
   private Topics() {}
 }

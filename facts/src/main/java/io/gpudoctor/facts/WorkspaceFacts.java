@@ -6,7 +6,12 @@ import java.util.Map;
 
 /**
  * A KAITO Workspace ({@code kaito.sh/v1alpha1} or {@code v1beta1}; {@code resource} and
- * {@code inference} sit at the top level, there is no {@code spec}).
+ * {@code inference} sit at the top level, there is no {@code spec}). Condition names changed
+ * across KAITO versions (domain 4.3): machines are {@code MachineReady} (0.1-0.4),
+ * {@code NodeClaimReady} (0.3+) and {@code NodesReady} (HEAD), the summary is
+ * {@code WorkspaceReady} (0.1-0.3) or {@code WorkspaceSucceeded} (0.4+), tuning workspaces report
+ * {@code JobStarted} where inference reports {@code InferenceReady}. {@code state} is HEAD's
+ * {@code status.state}, null when absent.
  */
 public record WorkspaceFacts(
     String apiVersion,
@@ -18,7 +23,13 @@ public record WorkspaceFacts(
     String preset,
     Instant createdAt,
     List<Condition> conditions,
+    String state,
     Provenance provenance) {
+
+  /** The resource (GPU node) conditions of every KAITO version, most general first. */
+  public static final List<String> RESOURCE_CONDITIONS = List.of("ResourceReady", "NodeClaimReady", "MachineReady", "NodesReady");
+  /** The label KAITO puts on the objects it generates (NodeClaims, nodes, inference pods). */
+  public static final String WORKSPACE_LABEL = "kaito.sh/workspace";
 
   public WorkspaceFacts {
     labelSelector = SortedMaps.copyOf(labelSelector);
@@ -31,5 +42,61 @@ public record WorkspaceFacts(
 
   public Condition condition(String type) {
     return conditions.stream().filter(c -> type.equals(c.type())).findFirst().orElse(null);
+  }
+
+  /** The GPU nodes are up: ResourceReady True and no machine condition False or Unknown. */
+  public boolean resourceReady() {
+    Condition r = condition("ResourceReady");
+    if (r == null || !r.isTrue()) return false;
+    for (String type : RESOURCE_CONDITIONS) {
+      Condition c = condition(type);
+      if (c != null && !c.isTrue()) return false;
+    }
+    return true;
+  }
+
+  /** The first resource condition that is not True (the one to quote), or null when none was reported. */
+  public Condition resourceBlocker() {
+    for (String type : RESOURCE_CONDITIONS) {
+      Condition c = condition(type);
+      if (c != null && !c.isTrue()) return c;
+    }
+    return null;
+  }
+
+  /** InferenceReady, or JobStarted for a tuning Workspace; null when neither is reported. */
+  public Condition workloadCondition() {
+    Condition c = condition("InferenceReady");
+    return c != null ? c : condition("JobStarted");
+  }
+
+  /** WorkspaceSucceeded (0.4+), else WorkspaceReady (0.1-0.3). */
+  public Condition summaryCondition() {
+    Condition c = condition("WorkspaceSucceeded");
+    return c != null ? c : condition("WorkspaceReady");
+  }
+
+  public boolean workloadReady() {
+    Condition c = workloadCondition();
+    return c != null && c.isTrue();
+  }
+
+  /** Not serving: resources or workload not ready, the summary False, or state Pending/NotReady/Failed. */
+  public boolean notReady() {
+    if (!resourceReady() || !workloadReady()) return true;
+    Condition s = summaryCondition();
+    if (s != null && s.isFalse()) return true;
+    return "Pending".equals(state) || "NotReady".equals(state) || "Failed".equals(state);
+  }
+
+  /** Every condition as {@code kubectl describe} shows it, plus the state, for quoting. */
+  public String statusQuote() {
+    StringBuilder sb = new StringBuilder();
+    for (Condition c : conditions) {
+      if (sb.length() > 0) sb.append("; ");
+      sb.append(c.quote());
+    }
+    if (state != null) sb.append(sb.length() > 0 ? "; " : "").append("state=").append(state);
+    return sb.length() == 0 ? "(no status conditions)" : sb.toString();
   }
 }

@@ -40,7 +40,8 @@ final class AzTableText {
         Integer current = TextValues.integer(c.get("CURRENTVALUE"));
         Integer limit = TextValues.integer(c.get("LIMIT"));
         if (name == null || current == null || limit == null) continue;
-        out.fact(new QuotaUsage(null, name, current, limit, line.at(path)));
+        // The table shows the localized name only; the family key (name.value) is unknown.
+        out.fact(new QuotaUsage(null, null, name, current, limit, line.at(path)));
       }
       out.used(Topics.QUOTA, path);
     }

@@ -54,7 +54,8 @@ final class DescribeCustomText {
       fact = new WorkspaceFacts(d.value("API Version"), namespace, name,
           resource == null ? null : TextValues.value(resource.childValue("Instance Type")),
           resource == null ? null : TextValues.integer(resource.childValue("Count")),
-          Map.of(), preset == null ? null : TextValues.value(preset.childValue("Name")), created, conditions, at);
+          Map.of(), preset == null ? null : TextValues.value(preset.childValue("Name")), created, conditions,
+          statusState(d), at);
       topic = Topics.WORKSPACES;
     } else {
       Map<String, String> labels = DescribePodText.pairs(d.field("Labels"), '=');
@@ -128,5 +129,11 @@ final class DescribeCustomText {
       }
     }
     if (type != null) out.add(new Condition(type, status, reason, message, changed, typeLine.at(path)));
+  }
+
+  /** {@code Status: State: Ready} of newer KAITO releases; null when the describe shows none. */
+  private static String statusState(DescribeText d) {
+    DescribeText.Node status = node(d.field("Status"));
+    return status == null ? null : TextValues.value(status.childValue("State"));
   }
 }

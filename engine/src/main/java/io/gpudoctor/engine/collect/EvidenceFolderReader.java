@@ -44,6 +44,7 @@ public final class EvidenceFolderReader {
     fetched.reads().forEach(out::read);
     out.placeLater();
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
+    out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
     return out.build(TargetBinder.bind(out));
   }
 

@@ -22,6 +22,9 @@ final class EvidenceFormats {
         new KubernetesObjectFormat(),
         new AksClusterFormat(),
         new AksNodePoolFormat(),
-        new PrometheusApiFormat());
+        new PrometheusApiFormat(),
+        new VmUsageFormat(),
+        new VmSkuFormat(),
+        new AzureOperationFormat());
   }
 }

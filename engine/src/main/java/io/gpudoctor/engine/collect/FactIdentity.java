@@ -24,6 +24,14 @@ final class FactIdentity {
     if (fact instanceof WorkspaceFacts w) return "workspace\u0000" + w.key();
     if (fact instanceof NodeClaimFacts n) return "nodeclaim\u0000" + n.name();
     if (fact instanceof ConfigMapFacts c) return "configmap\u0000" + c.namespace() + "/" + c.name();
+    if (fact instanceof io.gpudoctor.facts.QuotaUsage q) {
+      // A pasted table has only the localized name; the JSON has the family key.
+      String family = q.familyKey() != null ? q.familyKey() : q.localName();
+      return "quota\u0000" + q.region() + "/" + String.valueOf(family).toLowerCase(java.util.Locale.ROOT);
+    }
+    if (fact instanceof io.gpudoctor.facts.VmSku v) return "sku\u0000" + String.valueOf(v.name()).toLowerCase(java.util.Locale.ROOT);
+    if (fact instanceof io.gpudoctor.facts.HpaFacts h) return "hpa\u0000" + h.key();
+    if (fact instanceof io.gpudoctor.facts.ScaledObjectFacts o) return "scaledobject\u0000" + o.key();
     if (fact instanceof KubeEvent e) {
       return String.join("\u0000", "event", e.namespace(), e.involvedKind(), e.involvedName(), e.reason(),
           e.message(), String.valueOf(e.firstSeen()), String.valueOf(e.lastSeen()));

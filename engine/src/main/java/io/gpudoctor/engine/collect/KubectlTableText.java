@@ -161,7 +161,7 @@ final class KubectlTableText {
         if (type != null && value != null) conditions.add(new Condition(type, value, null, null, null, where));
       }
       return new WorkspaceFacts(null, namespace(c, namespace, at), name, TextValues.value(c.get("INSTANCE")), null,
-          Map.of(), null, at.ago(age), conditions, where);
+          Map.of(), null, at.ago(age), conditions, TextValues.value(c.get("STATE")), where);
     });
   }
 

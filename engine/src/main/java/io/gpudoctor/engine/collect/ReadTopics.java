@@ -10,7 +10,8 @@ import java.util.Set;
 final class ReadTopics {
   private static final Set<String> TOPICS = Set.of(Topics.PODS, Topics.NODES, Topics.EVENTS,
       Topics.DAEMONSETS, Topics.WORKLOADS, Topics.CONFIGMAPS, Topics.WORKSPACES, Topics.NODECLAIMS,
-      Topics.NODEPOOLS, Topics.CLUSTER, Topics.TARGET, KubernetesObjectFormat.OTHER_TOPIC);
+      Topics.NODEPOOLS, Topics.CLUSTER, Topics.TARGET, KubernetesObjectFormat.OTHER_TOPIC,
+      Topics.QUOTA, Topics.SKUS, Topics.OPERATIONS, Topics.HPAS, Topics.SCALEDOBJECTS);
   private static final Map<String, String> KUBECTL_RESOURCES = Map.ofEntries(
       Map.entry("pod", Topics.PODS), Map.entry("pods", Topics.PODS), Map.entry("po", Topics.PODS),
       Map.entry("node", Topics.NODES), Map.entry("nodes", Topics.NODES), Map.entry("no", Topics.NODES),
@@ -25,7 +26,11 @@ final class ReadTopics {
       Map.entry("workspace", Topics.WORKSPACES), Map.entry("workspaces", Topics.WORKSPACES),
       Map.entry("wk", Topics.WORKSPACES), Map.entry("wks", Topics.WORKSPACES),
       Map.entry("nodeclaim", Topics.NODECLAIMS), Map.entry("nodeclaims", Topics.NODECLAIMS),
-      Map.entry("machine", Topics.NODECLAIMS), Map.entry("machines", Topics.NODECLAIMS));
+      Map.entry("machine", Topics.NODECLAIMS), Map.entry("machines", Topics.NODECLAIMS),
+      Map.entry("hpa", Topics.HPAS), Map.entry("horizontalpodautoscaler", Topics.HPAS),
+      Map.entry("horizontalpodautoscalers", Topics.HPAS),
+      Map.entry("scaledobject", Topics.SCALEDOBJECTS), Map.entry("scaledobjects", Topics.SCALEDOBJECTS),
+      Map.entry("so", Topics.SCALEDOBJECTS));
 
   private ReadTopics() {}
 
@@ -36,6 +41,9 @@ final class ReadTopics {
     List<String> words = List.of(c.split("\\s+"));
     if (c.startsWith("az aks nodepool")) return Topics.NODEPOOLS;
     if (c.startsWith("az aks show")) return Topics.CLUSTER;
+    if (c.startsWith("az vm list-usage")) return Topics.QUOTA;
+    if (c.startsWith("az vm list-skus")) return Topics.SKUS;
+    if (c.startsWith("az aks operation") || c.startsWith("az monitor activity-log")) return Topics.OPERATIONS;
     if (words.contains("kubectl")) {
       for (String word : words) {
         String resource = word.contains("/") ? word.substring(0, word.indexOf('/')) : word;

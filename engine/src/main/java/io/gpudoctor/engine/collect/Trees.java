@@ -90,4 +90,11 @@ final class Trees {
   static String escape(String segment) {
     return segment.replace("~", "~0").replace("/", "~1");
   }
+
+  /** A non-empty array whose every item passes the test: how az list outputs are told apart. */
+  static boolean nonEmptyArrayOf(JsonNode node, java.util.function.Predicate<JsonNode> item) {
+    if (node == null || !node.isArray() || node.isEmpty()) return false;
+    for (JsonNode n : node) if (!item.test(n)) return false;
+    return true;
+  }
 }

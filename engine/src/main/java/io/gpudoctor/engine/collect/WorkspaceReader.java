@@ -37,6 +37,7 @@ final class WorkspaceReader implements KubeObjectReader {
         Trees.text(Trees.path(object, "inference", "preset"), "name"),
         Times.parse(Trees.text(meta, "creationTimestamp")),
         Conditions.read(object, at, out),
+        Trees.text(Trees.field(object, "status"), "state"),
         at));
   }
 }

@@ -147,14 +147,27 @@ class AzureEvidenceTest {
   }
 
   @Test
-  void anArrayOfOtherObjectsIsNotANodepoolList() {
+  void aUsageArrayIsQuotaNotANodepoolList() {
     write(folder, "usage.json", """
         [{"currentValue": 0, "limit": 0, "name": {"localizedValue": "Standard NCADS_A100_v4 Family vCPUs", "value": "standardNCADSA100v4Family"}}]
         """);
 
     EvidenceBundle bundle = read(folder);
+    assertThat(facts(bundle, NodePool.class)).isEmpty();
+    assertThat(facts(bundle, io.gpudoctor.facts.QuotaUsage.class)).extracting(io.gpudoctor.facts.QuotaUsage::familyKey)
+        .containsExactly("standardNCADSA100v4Family");
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void anArrayOfOtherObjectsIsNotRecognised() {
+    write(folder, "things.json", """
+        [{"id": 1, "colour": "blue"}]
+        """);
+
+    EvidenceBundle bundle = read(folder);
     assertThat(bundle.facts()).isEmpty();
     assertThat(bundle.unreadable()).containsExactly(
-        new UnreadableFile("usage.json", "not recognised as Kubernetes, az or Prometheus output"));
+        new UnreadableFile("things.json", "not recognised as Kubernetes, az or Prometheus output"));
   }
 }

@@ -25,13 +25,20 @@ class DeterminismTest {
     EvidenceBundle bundle = read(fixture("gpu-taint"));
 
     List<Provenance> observed = bundle.facts().stream()
-        .filter(f -> !(f instanceof SchedulingReason))
+        .filter(f -> !derived(f))
         .map(DeterminismTest::provenanceOf).filter(Objects::nonNull).toList();
     assertThat(observed).extracting(Provenance::source).isSorted();
     assertThat(observed.stream().map(Provenance::source).distinct()).containsExactly(
         "aks-show.json", "cluster-autoscaler-status.yaml", "daemonsets.yaml", "events-v1.yaml",
         "events.json", "nodeclaims.yaml", "nodes.yaml", "pods.json", "statefulset.yaml", "workspace.yaml");
-    assertThat(bundle.facts().get(bundle.facts().size() - 1)).isInstanceOf(SchedulingReason.class);
+    assertThat(bundle.facts().get(bundle.facts().size() - 1)).matches(DeterminismTest::derived);
+  }
+
+  /** Facts derived from the facts read (scheduler reasons, autoscaler and Azure errors) follow them. */
+  private static boolean derived(Object fact) {
+    return fact instanceof SchedulingReason || fact instanceof io.gpudoctor.facts.AzureError
+        || fact instanceof io.gpudoctor.facts.ScaleUpSkipped || fact instanceof io.gpudoctor.facts.ScaleUpTriggered
+        || fact instanceof io.gpudoctor.facts.ScaleUpFailed || fact instanceof io.gpudoctor.facts.AutoscalerGroupStatus;
   }
 
   @Test

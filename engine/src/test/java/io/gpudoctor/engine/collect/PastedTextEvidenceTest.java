@@ -349,7 +349,7 @@ class PastedTextEvidenceTest {
         """);
 
     var usage = facts(read(folder), QuotaUsage.class);
-    assertThat(usage).extracting(QuotaUsage::localizedName, QuotaUsage::currentValue, QuotaUsage::limit)
+    assertThat(usage).extracting(QuotaUsage::localName, QuotaUsage::currentValue, QuotaUsage::limit)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("Total Regional vCPUs", 52L, 100L),
             org.assertj.core.groups.Tuple.tuple("Standard NCASv3_T4 Family vCPUs", 8L, 8L));
   }

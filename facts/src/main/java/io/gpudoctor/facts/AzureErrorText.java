@@ -1,0 +1,231 @@
+package io.gpudoctor.facts;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Classifies an Azure error code and message and pulls out the quota fields, in every form the
+ * research notes record (domain 5.3, 6.3): ARM {@code QuotaExceeded} (regional and family),
+ * {@code OperationNotAllowed ... quota}, AKS {@code ErrCode_InsufficientVCPUQuota}, the NAP
+ * (karpenter-provider-azure) reasons, {@code SkuNotAvailable}, {@code ZonalAllocationFailed},
+ * both {@code AllocationFailed} variants and {@code OverconstrainedAllocationRequest}.
+ */
+public final class AzureErrorText {
+  private static final int F = Pattern.CASE_INSENSITIVE;
+  // The code inside a wrapped message: azure-sdk-for-go "ERROR CODE: X", ARM JSON "code": "X", autorest Code="X".
+  private static final Pattern EMBEDDED_CODE = Pattern.compile(
+      "(?:ERROR CODE:\\s*|\"code\"\\s*:\\s*\"|Code=\")([A-Za-z_]+)");
+  private static final Pattern CURRENT_LIMIT = Pattern.compile("Current Limit:\\s*(\\d+)", F);
+  private static final Pattern CURRENT_USAGE = Pattern.compile("Current Usage:\\s*(\\d+)", F);
+  private static final Pattern ADDITIONAL_REQUIRED = Pattern.compile("Additional Required:\\s*(\\d+)", F);
+  private static final Pattern NEW_LIMIT = Pattern.compile("New Limit Required:\\s*(\\d+)", F);
+  private static final Pattern LOCATION = Pattern.compile("Location:\\s*([A-Za-z0-9]+)");
+  // "exceeding approved standardDLSv5Family Cores quota" / "exceeding approved Total Regional Cores quota"
+  private static final Pattern APPROVED = Pattern.compile("exceeding approved (.+?) Cores quota", F);
+  // "Operation results in exceeding quota limits of Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8."
+  private static final Pattern LIMITS_OF_CORE = Pattern.compile(
+      "exceeding quota limits of Core\\.\\s*Maximum allowed:\\s*(\\d+),\\s*Current in use:\\s*(\\d+),\\s*Additional requested:\\s*(\\d+)", F);
+  // "Insufficient vcpu quota requested 6, remaining 4 for family standardDCSv2Family for region westeurope."
+  private static final Pattern INSUFFICIENT_VCPU = Pattern.compile(
+      "Insufficient vcpu quota requested (\\d+), remaining (\\d+) for family (\\S+) for region ([A-Za-z0-9]+)", F);
+  // "left regional vcpu quota 0, requested quota 2"
+  private static final Pattern LEFT_REGIONAL = Pattern.compile("left regional vcpu quota (\\d+), requested quota (\\d+)", F);
+  // NAP: "subscription level %s vCPU quota for %s has been reached (may try provision an alternative instance type)"
+  private static final Pattern NAP_SUBSCRIPTION = Pattern.compile("subscription level (\\S+) vCPU quota for (\\S+) has been reached", F);
+  // NAP: "regional %s vCPU quota limit for subscription has been reached."
+  private static final Pattern NAP_REGIONAL = Pattern.compile("regional (\\S+ )?vCPU quota limit for subscription has been reached", F);
+  private static final Pattern NAP_SPOT = Pattern.compile("reached the regional vCPU quota for spot", F);
+  // "The requested size for resource '<id>' is currently not available in location '<loc>' zones '<zones>' for subscription"
+  private static final Pattern SKU_NOT_AVAILABLE = Pattern.compile(
+      "is currently not available in location '([^']*)'(?: zones '([^']*)')?", F);
+  // NAP: "the requested SKU is unavailable for instance type %s in zone %s with capacity type %s"
+  private static final Pattern NAP_SKU = Pattern.compile(
+      "the requested SKU is unavailable for instance type (\\S+) in zone (\\S+) with capacity type (\\S+?),?\\s", F);
+  private static final Pattern ZONAL = Pattern.compile("sufficient capacity for the requested VM size in this zone", F);
+  private static final Pattern NAP_ZONAL = Pattern.compile("unable to allocate resources in the selected zone \\(([^)]*)\\)", F);
+  private static final Pattern REGIONAL = Pattern.compile("sufficient capacity for the requested VM size in this region", F);
+  private static final Pattern NAP_ALLOCATION = Pattern.compile("unable to allocate resources with selected VM size \\(([^)]*)\\)", F);
+  private static final Pattern OVERCONSTRAINED = Pattern.compile("the condition is too restrictive", F);
+  private static final Pattern INTERNAL = Pattern.compile("The VM allocation failed due to an internal error", F);
+  /** KAITO's ErrorInstanceTypesUnavailable (a terminal NodeClaim launch failure). */
+  public static final String INSTANCE_TYPES_UNAVAILABLE = "all requested instance types were unavailable during launch";
+
+  private static final Set<String> QUOTA_CODES = Set.of("quotaexceeded", "errcode_insufficientvcpuquota",
+      "insufficientvcpuquota", "subscriptionquotareached", "regionalquotareached");
+  private static final Set<String> SKU_CODES = Set.of("skunotavailable");
+  private static final Set<String> ZONAL_CODES = Set.of("zonalallocationfailed", "zonalallocationfailure");
+  private static final Set<String> OVERCONSTRAINED_CODES = Set.of("overconstrainedallocationrequest",
+      "overconstrainedzonalallocationfailure", "overconstrainedallocationfailure");
+
+  private static final Set<String> KNOWN_OTHER_CODES = Set.of("operationnotallowed", "allocationfailed",
+      "allocationfailure", "insufficientcapacityerror", "invalidtemplatedeployment");
+
+  private AzureErrorText() {}
+
+  /**
+   * The error, classified; null when neither the code nor the message is an Azure allocation error
+   * gpu-doctor knows (a NodeClaim that is merely not launched yet says nothing about Azure).
+   */
+  public static AzureError parse(String code, String message, String origin, String workspace, String nodeGroup,
+      Instant at, Provenance provenance) {
+    String text = message == null ? "" : message;
+    String c = code == null ? "" : code.trim();
+    Matcher embedded = EMBEDDED_CODE.matcher(text);
+    String inner = embedded.find() ? embedded.group(1) : null;
+    String lc = c.toLowerCase(Locale.ROOT);
+    String lcInner = inner == null ? "" : inner.toLowerCase(Locale.ROOT);
+    // A generic wrapper reason (Karpenter's LaunchFailed) gives way to the Azure code inside the message.
+    boolean known = QUOTA_CODES.contains(lc) || SKU_CODES.contains(lc) || ZONAL_CODES.contains(lc)
+        || OVERCONSTRAINED_CODES.contains(lc) || KNOWN_OTHER_CODES.contains(lc);
+    Builder b = new Builder(inner != null && !known ? inner : c, text, origin, workspace, nodeGroup, at, provenance);
+
+    if (INTERNAL.matcher(text).find()) return b.kind(AzureErrorKind.ALLOCATION_INTERNAL).build();
+    if (isQuota(lc, lcInner, text)) return quota(b, text, lc);
+    Matcher m;
+    if (SKU_CODES.contains(lc) || SKU_CODES.contains(lcInner) || (m = SKU_NOT_AVAILABLE.matcher(text)).find()
+        || NAP_SKU.matcher(text + " ").find()) {
+      b.kind(AzureErrorKind.SKU_NOT_AVAILABLE);
+      m = SKU_NOT_AVAILABLE.matcher(text);
+      if (m.find()) {
+        b.region = m.group(1);
+        b.zone = m.group(2);
+      }
+      m = NAP_SKU.matcher(text + " ");
+      if (m.find()) {
+        b.vmSize = m.group(1);
+        b.zone = m.group(2);
+      }
+      return b.build();
+    }
+    if (OVERCONSTRAINED_CODES.contains(lc) || OVERCONSTRAINED_CODES.contains(lcInner) || OVERCONSTRAINED.matcher(text).find()) {
+      return b.kind(AzureErrorKind.OVERCONSTRAINED).build();
+    }
+    if (ZONAL_CODES.contains(lc) || ZONAL_CODES.contains(lcInner) || ZONAL.matcher(text).find()
+        || NAP_ZONAL.matcher(text).find()) {
+      m = NAP_ZONAL.matcher(text);
+      if (m.find()) b.zone = m.group(1);
+      return b.kind(AzureErrorKind.ZONAL_CAPACITY).build();
+    }
+    if (REGIONAL.matcher(text).find() || (m = NAP_ALLOCATION.matcher(text)).find() || lc.equals("allocationfailure")) {
+      m = NAP_ALLOCATION.matcher(text);
+      if (m.find()) b.vmSize = m.group(1);
+      return b.kind(AzureErrorKind.REGIONAL_CAPACITY).build();
+    }
+    if (text.contains(INSTANCE_TYPES_UNAVAILABLE)) return b.kind(AzureErrorKind.INSTANCE_TYPES_UNAVAILABLE).build();
+    // Karpenter's own classification: its event carries the provider's message, which said nothing more specific.
+    if (lc.equals("insufficientcapacityerror")) return b.kind(AzureErrorKind.INSTANCE_TYPES_UNAVAILABLE).build();
+    return null;
+  }
+
+  private static boolean isQuota(String lc, String lcInner, String text) {
+    if (QUOTA_CODES.contains(lc) || QUOTA_CODES.contains(lcInner)) return true;
+    boolean notAllowed = lc.equals("operationnotallowed") || lcInner.equals("operationnotallowed");
+    String t = text.toLowerCase(Locale.ROOT);
+    if (notAllowed && t.contains("quota")) return true;
+    return APPROVED.matcher(text).find() || LIMITS_OF_CORE.matcher(text).find()
+        || INSUFFICIENT_VCPU.matcher(text).find() || LEFT_REGIONAL.matcher(text).find()
+        || NAP_SUBSCRIPTION.matcher(text).find() || NAP_REGIONAL.matcher(text).find() || NAP_SPOT.matcher(text).find();
+  }
+
+  private static AzureError quota(Builder b, String text, String lc) {
+    b.kind(AzureErrorKind.QUOTA);
+    b.currentLimit = number(CURRENT_LIMIT, text);
+    b.currentUsage = number(CURRENT_USAGE, text);
+    b.additionalRequired = number(ADDITIONAL_REQUIRED, text);
+    b.newLimitRequired = number(NEW_LIMIT, text);
+    Matcher m = LOCATION.matcher(text);
+    if (m.find()) b.region = m.group(1);
+    m = APPROVED.matcher(text);
+    if (m.find()) {
+      String quota = m.group(1).trim();
+      if (quota.equalsIgnoreCase("Total Regional")) {
+        b.tier = AzureError.TIER_REGIONAL;
+      } else {
+        b.tier = AzureError.TIER_FAMILY;
+        b.family = quota;
+      }
+    }
+    m = LIMITS_OF_CORE.matcher(text);
+    if (m.find()) {
+      b.tier = AzureError.TIER_REGIONAL;
+      b.currentLimit = Integer.valueOf(m.group(1));
+      b.currentUsage = Integer.valueOf(m.group(2));
+      b.additionalRequired = Integer.valueOf(m.group(3));
+    }
+    m = INSUFFICIENT_VCPU.matcher(text);
+    if (m.find()) {
+      b.tier = AzureError.TIER_FAMILY;
+      b.requested = Integer.valueOf(m.group(1));
+      b.remaining = Integer.valueOf(m.group(2));
+      b.family = m.group(3);
+      b.region = m.group(4);
+    }
+    m = LEFT_REGIONAL.matcher(text);
+    if (m.find()) {
+      b.tier = AzureError.TIER_REGIONAL;
+      b.remaining = Integer.valueOf(m.group(1));
+      b.requested = Integer.valueOf(m.group(2));
+    }
+    m = NAP_SUBSCRIPTION.matcher(text);
+    if (m.find()) {
+      b.tier = AzureError.TIER_FAMILY;
+      b.vmSize = m.group(2);
+    }
+    if (NAP_REGIONAL.matcher(text).find() || NAP_SPOT.matcher(text).find() || lc.equals("regionalquotareached")) {
+      b.tier = AzureError.TIER_REGIONAL;
+    }
+    if (b.tier == null && lc.equals("subscriptionquotareached")) b.tier = AzureError.TIER_FAMILY;
+    return b.build();
+  }
+
+  private static Integer number(Pattern p, String text) {
+    Matcher m = p.matcher(text);
+    return m.find() ? Integer.valueOf(m.group(1)) : null;
+  }
+
+  private static final class Builder {
+    final String code;
+    final String message;
+    final String origin;
+    final String workspace;
+    final String nodeGroup;
+    final Instant at;
+    final Provenance provenance;
+    AzureErrorKind kind = AzureErrorKind.OTHER;
+    String tier;
+    String family;
+    String region;
+    String zone;
+    String vmSize;
+    Integer currentLimit;
+    Integer currentUsage;
+    Integer additionalRequired;
+    Integer newLimitRequired;
+    Integer requested;
+    Integer remaining;
+
+    Builder(String code, String message, String origin, String workspace, String nodeGroup, Instant at,
+        Provenance provenance) {
+      this.code = code;
+      this.message = message;
+      this.origin = origin;
+      this.workspace = workspace;
+      this.nodeGroup = nodeGroup;
+      this.at = at;
+      this.provenance = provenance;
+    }
+
+    Builder kind(AzureErrorKind k) {
+      this.kind = k;
+      return this;
+    }
+
+    AzureError build() {
+      return new AzureError(code, message, kind, tier, family, region, zone, vmSize, currentLimit, currentUsage,
+          additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance);
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package io.gpudoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** Every Azure error form of the research notes (domain 5.3, 6.3), parsed from its exact text. */
+class AzureErrorTextTest {
+  private static final Instant AT = Instant.parse("2026-05-12T09:40:00Z");
+  private static final Provenance WHERE = Provenance.of("operation.json", "/error");
+
+  private static AzureError parse(String code, String message) {
+    return AzureErrorText.parse(code, message, "test", null, null, AT, WHERE);
+  }
+
+  @Test
+  void regionalQuotaExceededGivesTheRegionalTierAndTheStatedMinimumNewLimit() {
+    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved Total "
+        + "Regional Cores quota. Additional details - Deployment Model: Resource Manager, Location: eastus, Current "
+        + "Limit: 4, Current Usage: 4, Additional Required: 2, (Minimum) New Limit Required: 6. Submit a request for "
+        + "Quota increase at https://aka.ms/ProdportalCRP/");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+    assertThat(e.family()).isNull();
+    assertThat(e.region()).isEqualTo("eastus");
+    assertThat(e.currentLimit()).isEqualTo(4);
+    assertThat(e.currentUsage()).isEqualTo(4);
+    assertThat(e.additionalRequired()).isEqualTo(2);
+    assertThat(e.minimumNewLimit()).isEqualTo(6);
+  }
+
+  @Test
+  void familyQuotaInOperationNotAllowedGivesTheFamilyTier() {
+    AzureError e = parse("OperationNotAllowed", "Operation could not be completed as it results in exceeding approved "
+        + "standardDLSv5Family Cores quota. Additional details - Deployment Model: Resource Manager, Location: eastus, "
+        + "Current Limit: 100, Current Usage: 56, Additional Required: 64, (Minimum) New Limit Required: 120.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_FAMILY);
+    assertThat(e.family()).isEqualTo("standardDLSv5Family");
+    assertThat(e.minimumNewLimit()).isEqualTo(120);
+  }
+
+  @Test
+  void minimumNewLimitIsCurrentLimitPlusAdditionalRequiredWhenNotStated() {
+    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved "
+        + "standardNCADSA100v4Family Cores quota. Additional details - Deployment Model: Resource Manager, Location: "
+        + "eastus, Current Limit: 24, Current Usage: 24, Additional Required: 48.");
+
+    assertThat(e.newLimitRequired()).isNull();
+    assertThat(e.minimumNewLimit()).isEqualTo(72);
+  }
+
+  @Test
+  void quotaLimitsOfCoreGivesMaximumUsageAndAdditional() {
+    AzureError e = parse("QuotaExceeded",
+        "Operation results in exceeding quota limits of Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+    assertThat(e.minimumNewLimit()).isEqualTo(458);
+  }
+
+  @Test
+  void insufficientVcpuQuotaGivesRequestedRemainingFamilyAndRegion() {
+    AzureError e = parse("ErrCode_InsufficientVCPUQuota",
+        "Insufficient vcpu quota requested 6, remaining 4 for family standardDCSv2Family for region westeurope.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_FAMILY);
+    assertThat(e.requested()).isEqualTo(6);
+    assertThat(e.remaining()).isEqualTo(4);
+    assertThat(e.family()).isEqualTo("standardDCSv2Family");
+    assertThat(e.region()).isEqualTo("westeurope");
+    assertThat(e.minimumNewLimit()).as("the limit itself is not in the message").isNull();
+  }
+
+  @Test
+  void insufficientVcpuQuotaWithSurgeNoteAndLeftRegionalQuota() {
+    AzureError surge = parse(null, "Insufficient vcpu quota requested 2, remaining 0 for family StandardDasv7Family for "
+        + "region eastus. Surge nodes would also consume vcpu quota.");
+    AzureError regional = parse(null, "left regional vcpu quota 0, requested quota 2");
+
+    assertThat(surge.family()).isEqualTo("StandardDasv7Family");
+    assertThat(surge.region()).isEqualTo("eastus");
+    assertThat(regional.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(regional.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+    assertThat(regional.remaining()).isZero();
+    assertThat(regional.requested()).isEqualTo(2);
+  }
+
+  @Test
+  void napQuotaReasonsGiveTheirTiers() {
+    AzureError subscription = parse("SubscriptionQuotaReached", "subscription level on-demand vCPU quota for "
+        + "Standard_NC24ads_A100_v4 has been reached (may try provision an alternative instance type)");
+    AzureError regional = parse("RegionalQuotaReached", "regional on-demand vCPU quota limit for subscription has been "
+        + "reached. To scale beyond this limit, please review the quota increase process here: "
+        + "https://learn.microsoft.com/en-us/azure/quotas/regional-quota-requests");
+
+    assertThat(subscription.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(subscription.tier()).isEqualTo(AzureError.TIER_FAMILY);
+    assertThat(subscription.vmSize()).isEqualTo("Standard_NC24ads_A100_v4");
+    assertThat(regional.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(regional.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+  }
+
+  @Test
+  void skuNotAvailableIsNeverQuota() {
+    AzureError arm = parse("SkuNotAvailable", "The requested size for resource '/subscriptions/s/resourceGroups/MC_rg/"
+        + "providers/Microsoft.Compute/virtualMachineScaleSets/aks-gpunp-36854149-vmss' is currently not available in "
+        + "location 'eastus' zones '2' for subscription 's'. Please try another size or deploy to a different location or zones.");
+    AzureError nap = parse("SKUNotAvailable", "the requested SKU is unavailable for instance type Standard_NC24ads_A100_v4 "
+        + "in zone eastus-2 with capacity type on-demand, for more details please visit: https://aka.ms/azureskunotavailable");
+
+    assertThat(arm.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
+    assertThat(arm.region()).isEqualTo("eastus");
+    assertThat(arm.zone()).isEqualTo("2");
+    assertThat(nap.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
+    assertThat(nap.vmSize()).isEqualTo("Standard_NC24ads_A100_v4");
+    assertThat(nap.zone()).isEqualTo("eastus-2");
+  }
+
+  @Test
+  void zonalRegionalAndOverconstrainedAllocationAreCapacity() {
+    assertThat(parse("ZonalAllocationFailed", "Allocation failed. We do not have sufficient capacity for the requested VM "
+        + "size in this zone. Read more about improving likelihood of allocation success at https://aka.ms/allocation-guidance.").kind())
+        .isEqualTo(AzureErrorKind.ZONAL_CAPACITY);
+    assertThat(parse("AllocationFailed", "Allocation failed. We do not have sufficient capacity for the requested VM size in this region.").kind())
+        .isEqualTo(AzureErrorKind.REGIONAL_CAPACITY);
+    assertThat(parse("OverconstrainedAllocationRequest", "Create or update VMSS failed. Allocation failed. VM(s) with the "
+        + "following constraints cannot be allocated, because the condition is too restrictive. Please remove some "
+        + "constraints and try again. Constraints applied are: - Differencing (Ephemeral) Disks  - Networking Constraints "
+        + "(such as Accelerated Networking or IPv6)  - VM Size").kind()).isEqualTo(AzureErrorKind.OVERCONSTRAINED);
+    AzureError napZone = parse("ZonalAllocationFailure",
+        "unable to allocate resources in the selected zone (eastus-1). (will try a different zone to fulfill your request)");
+    assertThat(napZone.kind()).isEqualTo(AzureErrorKind.ZONAL_CAPACITY);
+    assertThat(napZone.zone()).isEqualTo("eastus-1");
+    AzureError napSize = parse("AllocationFailure", "unable to allocate resources with selected VM size "
+        + "(Standard_NC24ads_A100_v4). (will try a different VM size to fulfill your request)");
+    assertThat(napSize.kind()).isEqualTo(AzureErrorKind.REGIONAL_CAPACITY);
+    assertThat(napSize.vmSize()).isEqualTo("Standard_NC24ads_A100_v4");
+    assertThat(parse("LaunchFailed", "all requested instance types were unavailable during launch").kind())
+        .isEqualTo(AzureErrorKind.INSTANCE_TYPES_UNAVAILABLE);
+  }
+
+  @Test
+  void internalAllocationFailureIsNeitherQuotaNorCapacity() {
+    AzureError e = parse("AllocationFailed",
+        "The VM allocation failed due to an internal error. Please retry later or try deploying to a different location.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.ALLOCATION_INTERNAL);
+    assertThat(e.kind().capacity()).isFalse();
+  }
+
+  @Test
+  void theCodeInsideAWrappedSdkErrorIsFound() {
+    AzureError e = parse("LaunchFailed", "creating instance, agentPool.BeginCreateOrUpdate for \"ws3943854b9\" failed: PUT "
+        + "https://management.azure.com/x\n----\nRESPONSE 400: 400 Bad Request\nERROR CODE: SkuNotAvailable\n----\n{}");
+
+    assertThat(e.code()).as("the Azure code, not Karpenter's wrapper reason").isEqualTo("SkuNotAvailable");
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
+  }
+
+  @Test
+  void aMessageThatIsNoAllocationErrorIsNotAnAzureError() {
+    assertThat(parse("NotLaunched", "Node not launched")).isNull();
+    assertThat(parse("workspaceResourceStatusFailed", "check nodeClaim status timed out. nodeClaim ws3943854b9 is not ready")).isNull();
+  }
+
+  @Test
+  void aksNodeGroupNamesMapToTheirPool() {
+    assertThat(NodeGroupNames.pool("aks-gpunp-36854149-vmss")).isEqualTo("gpunp");
+    assertThat(NodeGroupNames.pool("ws3943854b9")).isEqualTo("ws3943854b9");
+    assertThat(NodeGroupNames.pool(null)).isNull();
+  }
+}
