@@ -48,10 +48,7 @@ public record DaemonSetFacts(
 
   /** Whether the DaemonSet's selector and affinity allow a node with these labels. */
   public boolean selectsNode(Map<String, String> labels) {
-    for (Map.Entry<String, String> e : nodeSelector.entrySet()) {
-      if (!e.getValue().equals(labels.get(e.getKey()))) return false;
-    }
-    return requiredNodeAffinity.isEmpty() || requiredNodeAffinity.stream().anyMatch(t -> t.matches(labels));
+    return NodeSelection.matches(nodeSelector, requiredNodeAffinity, labels);
   }
 
   /** The first NoSchedule/NoExecute taint of the node this DaemonSet does not tolerate, or null. */

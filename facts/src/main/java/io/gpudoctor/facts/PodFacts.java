@@ -123,11 +123,7 @@ public record PodFacts(
 
   /** Whether the node labels satisfy the nodeSelector and the required node affinity. */
   public boolean selectorMatches(Map<String, String> nodeLabels) {
-    for (Map.Entry<String, String> e : nodeSelector.entrySet()) {
-      if (!e.getValue().equals(nodeLabels.get(e.getKey()))) return false;
-    }
-    return requiredNodeAffinity.isEmpty()
-        || requiredNodeAffinity.stream().anyMatch(t -> t.matches(nodeLabels));
+    return NodeSelection.matches(nodeSelector, requiredNodeAffinity, nodeLabels);
   }
 
   public boolean hasNodeConstraints() {
