@@ -22,17 +22,31 @@ final class ContainerLogFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return file.path().endsWith(".log") || TIMESTAMP.matcher(firstLine(text)).find();
+    return file.path().endsWith(".log") || TIMESTAMP.matcher(firstLine(text)).find() || hasClassifiedLine(text);
   }
 
   @Override
   public void read(EvidenceFile file, String text, BundleBuilder out) {
     Matcher where = ATTRIBUTED.matcher(file.path());
     boolean attributed = where.find();
-    String namespace = attributed ? where.group(1) : null;
-    String pod = attributed ? where.group(2) : null;
-    String container = attributed ? where.group(3) : null;
-    boolean previous = attributed && where.group(4) != null;
+    LogOwner owner = attributed
+        ? new LogOwner(where.group(1), where.group(2), where.group(3), where.group(4) != null)
+        : LogOwner.UNKNOWN;
+    classifyLines(file.path(), text, java.util.Set.of(), owner, out);
+    out.used(Topics.LOGS, file.path());
+  }
+
+  /** Who wrote the log lines, when the path or the pasted context says so. */
+  record LogOwner(String namespace, String pod, String container, boolean previous) {
+    static final LogOwner UNKNOWN = new LogOwner(null, null, null, false);
+  }
+
+  /**
+   * Adds a LogSignal for every classified line of the text, except the lines (1-based) in
+   * {@code skip}; lines may carry a {@code kubectl logs --timestamps} prefix. Returns how many.
+   */
+  static int classifyLines(String path, String text, java.util.Set<Integer> skip, LogOwner owner, BundleBuilder out) {
+    int found = 0;
     int lineNo = 0;
     int start = 0;
     int n = text.length();
@@ -42,6 +56,7 @@ final class ContainerLogFormat implements TextFormat {
       lineNo++;
       String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
       start = end + 1;
+      if (skip.contains(lineNo)) continue;
       Instant at = null;
       Matcher ts = TIMESTAMP.matcher(line);
       if (ts.find()) {
@@ -51,10 +66,19 @@ final class ContainerLogFormat implements TextFormat {
       LogClassifier.Classified c = LogClassifier.classify(line);
       if (c == null) continue;
       out.observed(at);
-      out.fact(new LogSignal(namespace, pod, container, previous, c.kind(), at, line.strip(),
-          c.triedMiB(), c.totalMiB(), c.freeMiB(), Provenance.of(file.path(), "line " + lineNo)));
+      out.fact(new LogSignal(owner.namespace(), owner.pod(), owner.container(), owner.previous(), c.kind(), at,
+          line.strip(), c.triedMiB(), c.totalMiB(), c.freeMiB(), Provenance.of(path, "line " + lineNo)));
+      found++;
     }
-    out.used(Topics.LOGS, file.path());
+    return found;
+  }
+
+  /** Log lines pasted without timestamps (a ticket, an issue thread) still say what they say. */
+  private static boolean hasClassifiedLine(String text) {
+    for (String line : text.split("\\R")) {
+      if (LogClassifier.classify(line) != null) return true;
+    }
+    return false;
   }
 
   private static Instant time(String text) {

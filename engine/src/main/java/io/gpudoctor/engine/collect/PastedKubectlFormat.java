@@ -47,7 +47,30 @@ final class PastedKubectlFormat implements TextFormat {
         }
       }
     }
-    if (used == 0) throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
+    // Log lines pasted beside the kubectl output (an issue thread, a ticket) are evidence too; when
+    // the file describes exactly one pod, they are taken to be that pod's.
+    int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines(sections), pastedLogOwner(sections), out);
+    if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
+    if (used == 0 && logLines == 0) {
+      throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
+    }
+  }
+
+  private static java.util.Set<Integer> sectionLines(List<PastedSection> sections) {
+    java.util.Set<Integer> lines = new java.util.HashSet<>();
+    for (PastedSection s : sections) for (TextLine l : s.lines()) lines.add(l.number());
+    return lines;
+  }
+
+  private static ContainerLogFormat.LogOwner pastedLogOwner(List<PastedSection> sections) {
+    List<String[]> pods = new java.util.ArrayList<>();
+    for (PastedSection s : sections) {
+      if (s.kind() != PastedSection.Kind.DESCRIBE) continue;
+      DescribeText d = new DescribeText(s.lines());
+      if (DescribePodText.isPod(d)) pods.add(new String[] {d.value("Namespace"), d.value("Name")});
+    }
+    return pods.size() == 1 ? new ContainerLogFormat.LogOwner(pods.get(0)[0], pods.get(0)[1], null, false)
+        : ContainerLogFormat.LogOwner.UNKNOWN;
   }
 
   private static boolean describe(PastedSection section, String path, BundleBuilder out) {
