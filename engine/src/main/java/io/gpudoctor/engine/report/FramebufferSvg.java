@@ -94,9 +94,11 @@ public final class FramebufferSvg {
   }
 
   private static void legend(StringBuilder svg, int i, String name, String color) {
-    double x = RIGHT - 150 + i * 75;
-    svg.append("<rect x=\"").append(num(x)).append("\" y=\"8\" width=\"10\" height=\"10\" fill=\"").append(color)
-        .append("\"/><text x=\"").append(num(x + 14)).append("\" y=\"17\">").append(name).append("</text>\n");
+    // below the axis, between the time labels, so a long GPU title never runs into it
+    double x = (LEFT + RIGHT) / 2 - 70 + i * 75;
+    svg.append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(BOTTOM + 26)).append("\" width=\"10\" height=\"10\" fill=\"")
+        .append(color).append("\"/><text x=\"").append(num(x + 14)).append("\" y=\"").append(num(BOTTOM + 35)).append("\">")
+        .append(name).append("</text>\n");
   }
 
   /** Maps seconds and MiB into the plot area; a single instant or an all-zero series lands mid-plot or on the axis. */
