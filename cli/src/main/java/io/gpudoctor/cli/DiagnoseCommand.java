@@ -147,7 +147,8 @@ final class DiagnoseCommand implements Callable<Integer> {
       report = writer.write(diagnosis);
     } else {
       boolean color = root != null && root.terminal && !noColor;
-      report = new TextReportWriter(VersionInfo.version()).withColor(color).withTrace(explain).write(diagnosis);
+      report = new TextReportWriter(VersionInfo.version()).withColor(color).withTrace(explain)
+          .withSparklines(root != null && root.terminal).write(diagnosis);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(report);

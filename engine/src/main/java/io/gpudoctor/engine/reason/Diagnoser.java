@@ -3,6 +3,7 @@ package io.gpudoctor.engine.reason;
 import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.facts.Finding;
 import io.gpudoctor.facts.GpuProfile;
+import io.gpudoctor.facts.IncidentWindow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -71,17 +72,21 @@ public final class Diagnoser {
 
       List<FindingAssembler.Conclusion> conclusions = new ArrayList<>();
       List<GpuProfile> profiles = new ArrayList<>();
+      List<IncidentWindow> windows = new ArrayList<>();
       for (Object o : session.getObjects()) {
         if (o instanceof Finding f) {
           conclusions.add(insertedBy.getOrDefault(f, new FindingAssembler.Conclusion(f, "?", Integer.MAX_VALUE)));
         }
         if (o instanceof GpuProfile p) profiles.add(p);
+        if (o instanceof IncidentWindow w) windows.add(w);
       }
       conclusions.sort(Comparator.comparingInt(FindingAssembler.Conclusion::sequence));
       profiles.sort(Comparator.comparing(GpuProfile::pool).thenComparing(GpuProfile::profile));
+      windows.sort(Comparator.comparing(IncidentWindow::podKey, Comparator.nullsFirst(Comparator.naturalOrder()))
+          .thenComparing(IncidentWindow::start).thenComparing(IncidentWindow::end).thenComparing(IncidentWindow::basis));
       List<ReportedFinding> findings = new FindingAssembler(ruleBase.catalogue()).assemble(conclusions);
       return new Diagnosis(bundle, List.copyOf(profiles), findings, List.copyOf(trace), List.copyOf(warnings),
-          ruleBase.digest(), fired);
+          ruleBase.digest(), fired, windows);
     } finally {
       session.dispose();
     }

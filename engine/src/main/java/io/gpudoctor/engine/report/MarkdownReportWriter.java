@@ -44,8 +44,9 @@ public final class MarkdownReportWriter {
   private final String toolVersion;
   private final FramebufferChart chart;
 
+  /** A writer that embeds the incident-window framebuffer chart ({@link FramebufferSvg}) when the evidence has one. */
   public MarkdownReportWriter(String toolVersion) {
-    this(toolVersion, d -> null);
+    this(toolVersion, FramebufferSvg::chart);
   }
 
   private MarkdownReportWriter(String toolVersion, FramebufferChart chart) {
@@ -53,7 +54,7 @@ public final class MarkdownReportWriter {
     this.chart = chart;
   }
 
-  /** Embeds the chart the given source draws (none by default). */
+  /** Embeds the chart the given source draws instead (null: no chart). */
   public MarkdownReportWriter withFramebufferChart(FramebufferChart value) {
     return new MarkdownReportWriter(toolVersion, value == null ? d -> null : value);
   }

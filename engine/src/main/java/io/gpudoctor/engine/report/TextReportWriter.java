@@ -34,25 +34,35 @@ public final class TextReportWriter {
   private final String toolVersion;
   private final boolean color;
   private final boolean explain;
+  private final boolean sparklines;
 
   public TextReportWriter(String toolVersion) {
-    this(toolVersion, false, false);
+    this(toolVersion, false, false, false);
   }
 
-  private TextReportWriter(String toolVersion, boolean color, boolean explain) {
+  private TextReportWriter(String toolVersion, boolean color, boolean explain, boolean sparklines) {
     this.toolVersion = toolVersion;
     this.color = color;
     this.explain = explain;
+    this.sparklines = sparklines;
   }
 
   /** ANSI colours (only for a terminal). */
   public TextReportWriter withColor(boolean value) {
-    return new TextReportWriter(toolVersion, value, explain);
+    return new TextReportWriter(toolVersion, value, explain, sparklines);
   }
 
   /** Appends the trace: each rule that fired, what it concludes, the facts it matched. */
   public TextReportWriter withTrace(boolean value) {
-    return new TextReportWriter(toolVersion, color, value);
+    return new TextReportWriter(toolVersion, color, value, sparklines);
+  }
+
+  /**
+   * A FB_USED sparkline per GPU in the incident window under the top finding (for a terminal:
+   * piped text and logs stay ASCII-stable without it).
+   */
+  public TextReportWriter withSparklines(boolean value) {
+    return new TextReportWriter(toolVersion, color, explain, value);
   }
 
   public String write(Diagnosis diagnosis) {
@@ -70,6 +80,7 @@ public final class TextReportWriter {
       }
     } else {
       headline(out, top);
+      if (sparklines) sparklines(out, diagnosis);
     }
 
     List<ReportedFinding> otherDiagnoses = new ArrayList<>();
@@ -178,6 +189,14 @@ public final class TextReportWriter {
     }
     out.append('\n').append("  Reference: ").append(f.reference()).append('\n');
     out.append("  Rule:      ").append(String.join(", ", f.rules())).append('\n');
+  }
+
+  private void sparklines(StringBuilder out, Diagnosis diagnosis) {
+    List<String> lines = FramebufferSeries.of(diagnosis).stream().map(FramebufferSparkline::line)
+        .filter(l -> l != null).toList();
+    if (lines.isEmpty()) return;
+    out.append('\n').append("  GPU framebuffer in the incident window:\n");
+    for (String l : lines) out.append("    ").append(l).append('\n');
   }
 
   private void brief(StringBuilder out, ReportedFinding f) {
