@@ -22,7 +22,13 @@ public enum LogSignalKind {
   /** {@code nvidia-container-cli: requirement error}. */
   CONTAINER_CLI_REQUIREMENT,
   /** {@code CUDA driver version is insufficient for CUDA runtime version}. */
-  CUDA_DRIVER_INSUFFICIENT;
+  CUDA_DRIVER_INSUFFICIENT,
+  /**
+   * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
+   * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
+   * NVIDIA Container Toolkit?} (k8s-device-plugin); it advertises no {@code nvidia.com/gpu}.
+   */
+  DEVICE_PLUGIN_NO_DEVICES;
 
   /** The GPU allocator ran out of device memory (the device path of an OOM). */
   public boolean deviceOom() {

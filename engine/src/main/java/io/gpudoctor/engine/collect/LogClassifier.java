@@ -52,6 +52,10 @@ final class LogClassifier {
     if (lower.contains("nvidia-container-cli: requirement error")) return kind(LogSignalKind.CONTAINER_CLI_REQUIREMENT);
     if (lower.contains("cuda driver version is insufficient")) return kind(LogSignalKind.CUDA_DRIVER_INSUFFICIENT);
     if (lower.contains("failed to initialize nvml")) return kind(LogSignalKind.NVML_INIT_FAILED);
+    if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
+        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
+      return kind(LogSignalKind.DEVICE_PLUGIN_NO_DEVICES);
+    }
     return null;
   }
 

@@ -74,19 +74,20 @@ final class FindingAssembler {
     if (owner == null) owner = "-";
 
     Set<Evidence> evidence = new LinkedHashSet<>();
-    Set<MissingEvidence> missing = new LinkedHashSet<>();
+    Map<String, MissingEvidence> missing = new java.util.LinkedHashMap<>();
     Set<ProposedAction> actions = new LinkedHashSet<>();
     Set<String> rules = new TreeSet<>();
     for (Conclusion c : group) {
       evidence.addAll(c.finding().getEvidence());
-      missing.addAll(c.finding().getMissingEvidence());
+      // One line per read: two rules asking for the same command keep the strongest rule's reason.
+      c.finding().getMissingEvidence().forEach(m -> missing.putIfAbsent(m.read(), m));
       actions.addAll(c.finding().getProposedActions());
       rules.add(c.rule());
     }
     String handoff = lead.getHandoff().isBlank() ? defaultHandoff(entry, owner, lead) : lead.getHandoff();
     return new ReportedFinding(lead.getId(), lead.getSubject(), entry.route(), entry.kind(), entry.title(),
         status, confidence, Confidence.level(confidence), severity, lead.getSummary(),
-        List.copyOf(evidence), List.copyOf(missing), owner, handoff, List.copyOf(actions),
+        List.copyOf(evidence), List.copyOf(missing.values()), owner, handoff, List.copyOf(actions),
         entry.reference(), List.copyOf(rules));
   }
 
