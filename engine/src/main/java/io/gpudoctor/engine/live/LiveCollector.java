@@ -76,7 +76,7 @@ public final class LiveCollector {
       reads.add(new CollectedRead(read.topic(), command, outcome.status, millis, outcome.error,
           outcome.status == ReadStatus.RAN ? read.file() : null));
     }
-    Files.writeString(out.resolve("reads.json"), JSON.writeValueAsString(reads) + "\n");
+    Files.writeString(out.resolve("reads.json"), readsJson(reads));
     Files.writeString(out.resolve("target.yaml"), targetYaml(target, region, capturedAt));
     return new Collection(reads, redactor.count(), kube.server());
   }
@@ -155,6 +155,22 @@ public final class LiveCollector {
     } catch (RuntimeException e) {
       return body; // not JSON: the readers will say so; nothing structured to redact
     }
+  }
+
+  /** {@code reads.json} as {@code ReadsFileFormat} reads it back, plus the duration and the file written. */
+  static String readsJson(List<CollectedRead> reads) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (CollectedRead r : reads) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("command", r.command());
+      m.put("topic", r.topic());
+      m.put("status", r.status().label());
+      m.put("durationMillis", r.durationMillis());
+      if (!r.error().isEmpty()) m.put("error", r.error());
+      if (r.file() != null) m.put("file", r.file());
+      out.add(m);
+    }
+    return JSON.writeValueAsString(out) + "\n";
   }
 
   static String targetYaml(LiveTarget t, String region, Instant capturedAt) {
