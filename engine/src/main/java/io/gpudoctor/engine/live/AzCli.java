@@ -76,7 +76,7 @@ public final class AzCli {
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        return new Result(true, -1, "", "az gave no answer within " + timeout.toSeconds() + " s");
+        return new Result(true, -1, "", "az gave no answer within " + timeout.toMillis() + " ms");
       }
       String stderr = err.get(5, TimeUnit.SECONDS).strip();
       int nl = stderr.indexOf('\n');
