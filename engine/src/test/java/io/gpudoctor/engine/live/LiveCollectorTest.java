@@ -199,6 +199,28 @@ class LiveCollectorTest {
         .contains("\"command\" : \"kubectl --context aks-inference-prod get pods -A -o json\",\n  \"topic\" : \"pods\",\n  \"status\" : \"ran\"");
   }
 
+  @Test
+  void anInstalledWorkspaceCrdIsListedInItsStorageVersion() throws Exception {
+    client.apiextensions().v1().customResourceDefinitions().resource(new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder()
+        .withNewMetadata().withName("workspaces.kaito.sh").endMetadata()
+        .withNewSpec().withGroup("kaito.sh").withScope("Namespaced")
+        .withNewNames().withKind("Workspace").withPlural("workspaces").withSingular("workspace").endNames()
+        .addNewVersion().withName("v1alpha1").withServed(true).withStorage(false).endVersion()
+        .addNewVersion().withName("v1beta1").withServed(true).withStorage(true).endVersion()
+        .endSpec().build()).create();
+    var workspace = new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder().withApiVersion("kaito.sh/v1beta1")
+        .withKind("Workspace").withNewMetadata().withName("workspace-phi-3").withNamespace("ml-serving").endMetadata().build();
+    client.genericKubernetesResources("kaito.sh/v1beta1", "Workspace").resource(workspace).create();
+    drainRequests();
+
+    Path out = dir.resolve("live");
+    Collection collection = collect(out);
+    assertThat(drainRequests()).contains("GET /apis/kaito.sh/v1beta1/namespaces/ml-serving/workspaces");
+    assertThat(collection.reads()).filteredOn(r -> r.topic().equals("workspaces")).singleElement()
+        .extracting(CollectedRead::status).isEqualTo(ReadStatus.RAN);
+    assertThat(Files.readString(out.resolve("workspaces.json"))).contains("workspace-phi-3");
+  }
+
   private void addPods(int n) {
     int existing = client.pods().inNamespace("ml-serving").list().getItems().size();
     for (int i = 0; i < n; i++) {
