@@ -66,8 +66,18 @@ final class DiagnoseCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @ParentCommand GpuDoctor root;
 
-  @Parameters(index = "0", paramLabel = "DIR|FILE.tar.gz|FILE.zip", description = "The evidence folder or archive.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|FILE.tar.gz|FILE.zip", description = "The evidence folder or archive.")
   Path evidence;
+
+  @Option(names = "--live", description = "Read the cluster (and Azure) now instead of a folder: the reads of "
+      + "'gpu-doctor plan', each after an access review; denied reads are listed and their conclusions stay unconfirmed.")
+  boolean live;
+
+  @picocli.CommandLine.Mixin TargetOptions liveTarget;
+
+  @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "20",
+      description = "With --live: seconds to wait for each read (default: ${DEFAULT-VALUE}).")
+  int requestTimeoutSeconds;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
       description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -111,6 +121,24 @@ final class DiagnoseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!live) {
+      if (evidence == null) throw new CliException(ExitCodes.USAGE, "an evidence folder or archive is needed (or --live)");
+      return diagnose();
+    }
+    if (evidence != null) throw new CliException(ExitCodes.USAGE, "--live reads the cluster: give no evidence folder");
+    Path folder = Files.createTempDirectory("gpu-doctor-live");
+    try {
+      LiveCollection.into(folder, liveTarget, requestTimeoutSeconds, true, spec.commandLine().getErr());
+      evidence = folder;
+      return diagnose();
+    } finally {
+      try (var files = Files.walk(folder)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  private Integer diagnose() throws Exception {
     long started = System.nanoTime();
     if (!Files.exists(evidence)) {
       throw new CliException(ExitCodes.EVIDENCE, "evidence not found: " + evidence);
