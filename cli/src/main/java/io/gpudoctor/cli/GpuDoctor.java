@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionInfo.class,
     description = "Diagnoses GPU inference incidents on AKS and KAITO from read-only evidence.",
-    subcommands = {DiagnoseCommand.class, ReplayCommand.class, RulesCommand.class, ExplainCommand.class, PlanCommand.class, CollectCommand.class},
+    subcommands = {DiagnoseCommand.class, ReplayCommand.class, RulesCommand.class, ExplainCommand.class, PlanCommand.class,
+        CollectCommand.class, BenchCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:ran (findings or not)",

@@ -1,11 +1,16 @@
 package io.gpudoctor.cli;
 
 import io.gpudoctor.engine.reason.RuleBase;
+import io.gpudoctor.engine.replay.ReplayPlan;
 import io.gpudoctor.engine.replay.ReplayReport;
+import io.gpudoctor.engine.replay.ReplayReports;
 import io.gpudoctor.engine.replay.ReplayReportWriter;
 import io.gpudoctor.engine.replay.ReplayRunner;
+import io.gpudoctor.engine.replay.Shard;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,8 +32,20 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "DIR", description = "Folders to search for incident folders.")
-  List<Path> folders;
+  @Parameters(arity = "0..*", paramLabel = "DIR", description = "Folders to search for incident folders.")
+  List<Path> folders = List.of();
+
+  @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+      description = "Incidents diagnosed in parallel (default: the number of processors, ${DEFAULT-VALUE}).")
+  int jobs = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "Replay only shard I of N (1-based) of the sorted incidents, e.g. one pod of an Indexed Job; merge the -o json outputs with --merge.")
+  String shard;
+
+  @Option(names = "--merge", arity = "1..*", paramLabel = "FILE",
+      description = "Merge the -o json outputs of earlier replays (e.g. every shard) into one summary instead of replaying.")
+  List<Path> merge;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -39,12 +56,47 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RuleBase ruleBase = Rules.compile(rules);
-    ReplayReport report = new ReplayRunner(ruleBase).run(folders.stream().sorted().toList());
+    ReplayReport report = merge != null ? merged() : replay();
     String text = format == Format.json ? ReplayReportWriter.json(report, VersionInfo.version()) : ReplayReportWriter.text(report);
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();
     return report.anyFailed() ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  private ReplayReport replay() throws Exception {
+    if (folders.isEmpty()) throw new CliException(ExitCodes.USAGE, "replay needs a folder DIR, or --merge FILE... (see 'gpu-doctor replay --help')");
+    if (jobs < 1) throw new CliException(ExitCodes.USAGE, "--jobs must be at least 1, got " + jobs);
+    Shard part;
+    try {
+      part = shard == null ? Shard.ALL : Shard.parse(shard);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(ExitCodes.USAGE, "--shard: " + e.getMessage());
+    }
+    RuleBase ruleBase = Rules.compile(rules);
+    ProgressLine progress = System.console() == null ? null : new ProgressLine(spec.commandLine().getErr());
+    ReplayPlan plan = new ReplayPlan(jobs, part, progress == null ? ReplayPlan.Progress.NONE : progress);
+    try {
+      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), plan);
+    } finally {
+      if (progress != null) progress.clear();
+    }
+  }
+
+  private ReplayReport merged() {
+    if (!folders.isEmpty()) throw new CliException(ExitCodes.USAGE, "--merge takes report files, not folders to replay");
+    List<ReplayReport> reports = new ArrayList<>();
+    for (Path file : merge) {
+      try {
+        reports.add(ReplayReports.read(file));
+      } catch (IOException e) {
+        throw new CliException(ExitCodes.USAGE, "cannot merge: " + e.getMessage());
+      }
+    }
+    try {
+      return ReplayReports.merge(reports);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(ExitCodes.USAGE, "cannot merge: " + e.getMessage());
+    }
   }
 }

@@ -34,7 +34,7 @@ public final class Diagnoser {
   public Diagnosis diagnose(EvidenceBundle bundle) {
     KieSession session = ruleBase.kieBase().newKieSession();
     try {
-      List<TraceEntry> trace = new ArrayList<>();
+      List<LazyTrace.Firing> trace = new ArrayList<>();
       Map<Finding, FindingAssembler.Conclusion> insertedBy = new IdentityHashMap<>();
       List<String> contractBreaks = new ArrayList<>();
       session.addEventListener(new DefaultAgendaEventListener() {
@@ -43,8 +43,9 @@ public final class Diagnoser {
           Rule rule = event.getMatch().getRule();
           RuleInfo info = ruleBase.rule(rule.getName());
           String concludes = info == null ? "" : info.findingId() != null ? info.findingId() : "signal " + info.signal();
-          trace.add(new TraceEntry(rule.getName(), concludes,
-              event.getMatch().getObjects().stream().map(FactLabels::of).toList()));
+          // Labels are made when the trace is read: a declared signal type prints all its fields
+          // (whole PodFacts), which at 100k facts cost more than the rules themselves.
+          trace.add(new LazyTrace.Firing(rule.getName(), concludes, event.getMatch().getObjects().toArray()));
         }
       });
       session.addEventListener(new DefaultRuleRuntimeEventListener() {
@@ -85,7 +86,7 @@ public final class Diagnoser {
       windows.sort(Comparator.comparing(IncidentWindow::podKey, Comparator.nullsFirst(Comparator.naturalOrder()))
           .thenComparing(IncidentWindow::start).thenComparing(IncidentWindow::end).thenComparing(IncidentWindow::basis));
       List<ReportedFinding> findings = new FindingAssembler(ruleBase.catalogue()).assemble(conclusions);
-      return new Diagnosis(bundle, List.copyOf(profiles), findings, List.copyOf(trace), List.copyOf(warnings),
+      return new Diagnosis(bundle, List.copyOf(profiles), findings, new LazyTrace(trace), List.copyOf(warnings),
           ruleBase.digest(), fired, windows);
     } finally {
       session.dispose();

@@ -2,10 +2,14 @@ package io.gpudoctor.engine.replay;
 
 import java.util.List;
 
-/** The results of one replay, in incident order. */
-public record ReplayReport(List<ReplayResult> results, String rulesDigest) {
+/** The results of one replay (or of one shard of it), in incident order. */
+public record ReplayReport(List<ReplayResult> results, String rulesDigest, Shard shard) {
   public ReplayReport {
     results = List.copyOf(results);
+  }
+
+  public ReplayReport(List<ReplayResult> results, String rulesDigest) {
+    this(results, rulesDigest, Shard.ALL);
   }
 
   public long passed() {

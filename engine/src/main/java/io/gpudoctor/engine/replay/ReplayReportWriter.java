@@ -40,6 +40,8 @@ public final class ReplayReportWriter {
     tool.put("name", JsonReportWriter.TOOL_NAME);
     tool.put("version", toolVersion);
     tool.put("rulesDigest", report.rulesDigest());
+    // Only a shard says so: ReplayReports.merge puts the shards back into the unsharded order.
+    if (report.shard().count() > 1) root.put("shard", report.shard().toString());
     ArrayNode results = root.putArray("results");
     for (ReplayResult r : report.results()) {
       ObjectNode n = results.addObject();

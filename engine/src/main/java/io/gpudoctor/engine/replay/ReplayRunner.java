@@ -17,6 +17,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Replays incident folders (DESIGN 7): every folder below the given ones that holds
@@ -43,24 +48,94 @@ public final class ReplayRunner {
   /** An incident folder found below a root, and how to show it. */
   public record Incident(String display, Path folder, boolean labelled) {}
 
-  /** Finds, diagnoses and scores every incident below the roots. */
+  /** Finds, diagnoses and scores every incident below the roots, one at a time. */
   public ReplayReport run(List<Path> roots) {
-    List<ReplayResult> results = new ArrayList<>();
+    return run(roots, ReplayPlan.SEQUENTIAL);
+  }
+
+  /**
+   * Finds the incidents below the roots, keeps this plan's shard of them and diagnoses them on
+   * {@code plan.jobs()} threads sharing the one rule base (a KieBase is thread-safe for creating
+   * sessions; each session stays on its thread). The results keep the sorted order whatever the
+   * number of threads, so the report is the same bytes for any {@code jobs}.
+   */
+  public ReplayReport run(List<Path> roots, ReplayPlan plan) {
+    List<Work> work = plan.shard().select(work(roots));
+    List<ReplayResult> results = new ArrayList<>(work.size());
+    if (plan.jobs() <= 1 || work.size() <= 1) {
+      int done = 0;
+      for (Work w : work) {
+        results.add(w.run(this));
+        plan.progress().done(++done, work.size());
+      }
+      return new ReplayReport(results, diagnoser.ruleBase().digest(), plan.shard());
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(plan.jobs(), work.size()), ReplayRunner::daemon);
+    try {
+      AtomicInteger done = new AtomicInteger();
+      List<Future<ReplayResult>> futures = new ArrayList<>(work.size());
+      for (Work w : work) {
+        futures.add(pool.submit(() -> {
+          ReplayResult r = w.run(this);
+          plan.progress().done(done.incrementAndGet(), work.size());
+          return r;
+        }));
+      }
+      for (Future<ReplayResult> f : futures) results.add(f.get());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("replay interrupted", e);
+    } catch (ExecutionException e) {
+      // replay() never throws; an Error (out of memory) is passed on as it is.
+      if (e.getCause() instanceof Error err) throw err;
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    return new ReplayReport(results, diagnoser.ruleBase().digest(), plan.shard());
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "gpu-doctor-replay");
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** One line of the report to produce: an incident to replay, or a root that could not be listed. */
+  private sealed interface Work permits Replay, RootError {
+    ReplayResult run(ReplayRunner runner);
+  }
+
+  private record Replay(Incident incident) implements Work {
+    public ReplayResult run(ReplayRunner runner) {
+      return runner.replay(incident);
+    }
+  }
+
+  private record RootError(ReplayResult result) implements Work {
+    public ReplayResult run(ReplayRunner runner) {
+      return result;
+    }
+  }
+
+  /** Everything to report for the roots, in report order (roots sorted, incidents sorted below each). */
+  private static List<Work> work(List<Path> roots) {
+    List<Work> work = new ArrayList<>();
     for (Path root : roots.stream().sorted().distinct().toList()) {
       List<Incident> incidents;
       try {
         incidents = find(root);
       } catch (IOException e) {
-        results.add(error(root.toString(), root, "cannot list the folder: " + e.getMessage()));
+        work.add(new RootError(error(root.toString(), root, "cannot list the folder: " + e.getMessage())));
         continue;
       }
       if (incidents.isEmpty()) {
-        results.add(error(root.toString(), root,
-            "no incident folder (one holding " + ExpectedLabels.FILE_NAME + " or " + TARGET_FILE + ") below it"));
+        work.add(new RootError(error(root.toString(), root,
+            "no incident folder (one holding " + ExpectedLabels.FILE_NAME + " or " + TARGET_FILE + ") below it")));
       }
-      for (Incident incident : incidents) results.add(replay(incident));
+      for (Incident incident : incidents) work.add(new Replay(incident));
     }
-    return new ReplayReport(results, diagnoser.ruleBase().digest());
+    return work;
   }
 
   /** The incident folders below one root (the root itself included), sorted by path. */

@@ -103,4 +103,39 @@ class ReplayRunnerTest {
     assertThat(incidents).extracting(i -> archive.relativize(i.folder()).toString()).containsExactly("a", "z/inc");
     assertThat(incidents).extracting(ReplayRunner.Incident::labelled).containsExactly(false, true);
   }
+
+  @Test
+  void manyThreadsAndEveryShardGiveTheSequentialResultsInTheSameOrder(@TempDir Path archive) throws Exception {
+    for (int i = 0; i < 9; i++) {
+      Path incident = TinyRules.writePendingGpuPod(archive.resolve("incident-" + i));
+      Files.writeString(incident.resolve("expected.yaml"), i % 3 == 0 ? "top: [UntoleratedGpuTaint]\n" : "top: [GpuCapacityExhausted]\n");
+    }
+    List<Path> roots = List.of(archive, archive.resolve("missing"));
+    ReplayReport sequential = new ReplayRunner(ruleBase).run(roots);
+    java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+
+    ReplayReport parallel = new ReplayRunner(ruleBase).run(roots,
+        new ReplayPlan(4, Shard.ALL, (done, total) -> told.incrementAndGet()));
+    List<ReplayReport> shards = new java.util.ArrayList<>();
+    for (int i = 3; i >= 1; i--) shards.add(new ReplayRunner(ruleBase).run(roots, new ReplayPlan(2, new Shard(i, 3), ReplayPlan.Progress.NONE)));
+
+    assertThat(sequential.results()).hasSize(10);
+    assertThat(sequential.failed()).isEqualTo(4);
+    assertThat(parallel.results()).isEqualTo(sequential.results());
+    assertThat(told).hasValue(10);
+    assertThat(shards).extracting(r -> r.results().size()).containsExactly(3, 3, 4);
+    assertThat(ReplayReports.merge(shards).results()).isEqualTo(sequential.results());
+    assertThat(ReplayReportWriter.json(ReplayReports.merge(shards), "0.1.0"))
+        .isEqualTo(ReplayReportWriter.json(sequential, "0.1.0"));
+  }
+
+  @Test
+  void aShardIsIOfNWithIFromOneToN() {
+    assertThat(Shard.parse(" 2/5 ")).isEqualTo(new Shard(2, 5));
+    assertThat(new Shard(2, 3).select(List.of("a", "b", "c", "d", "e"))).containsExactly("b", "e");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Shard.parse("0/2"))
+        .hasMessage("shard must be I/N with 1 <= I <= N, got 0/2");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Shard.parse("two"))
+        .hasMessage("shard must be I/N (for example 1/4), got 'two'");
+  }
 }

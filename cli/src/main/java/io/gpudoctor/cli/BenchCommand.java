@@ -1,0 +1,333 @@
+package io.gpudoctor.cli;
+
+import io.gpudoctor.engine.bench.IncidentGenerator;
+import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.reason.RuleBase;
+import io.gpudoctor.engine.replay.ReplayPlan;
+import io.gpudoctor.engine.replay.ReplayReport;
+import io.gpudoctor.engine.replay.ReplayRunner;
+import io.gpudoctor.engine.replay.Shard;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Measures the targets of the issue "Fast" side by side in one run (the machine is noisy, so
+ * only ratios within one run mean something): cold start as child JVMs of this jar, replay
+ * throughput against a parse-only pass in this JVM, and the scale incident. With
+ * {@code --generate DIR} it only writes the scale incident.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionInfo.class,
+    description = {
+      "Measures cold start, replay throughput and scale, and prints the figures and ratios.",
+      "With --generate DIR, writes a seeded synthetic incident of a large GPU cluster instead."
+    })
+final class BenchCommand implements Callable<Integer> {
+  private static final String TYPICAL = "references/incidents/2026-01-t4-pool-fully-allocated";
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--runs", paramLabel = "N", description = "Child JVM runs per measure; the median is shown (default: ${DEFAULT-VALUE}).")
+  int runs = 5;
+
+  @Option(names = "--folders", paramLabel = "K", description = "Incident folders for the replay throughput: the examples repeated (default: ${DEFAULT-VALUE}).")
+  int folders = 200;
+
+  @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Threads of the replay and of the parse-only pass (default: the processors, ${DEFAULT-VALUE}).")
+  int jobs = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--incident", paramLabel = "DIR", description = "The typical incident (default: " + TYPICAL + ").")
+  Path incident;
+
+  @Option(names = "--examples", paramLabel = "DIR", description = "The example incidents to repeat (default: references/incidents).")
+  Path examples;
+
+  @Option(names = "--skip-scale", description = "Do not generate and diagnose the scale incidents (1x and 2x).")
+  boolean skipScale;
+
+  @Option(names = "--generate", paramLabel = "DIR", description = "Only write the synthetic incident into DIR.")
+  Path generate;
+
+  @Option(names = "--nodes", paramLabel = "N", description = "Nodes of the synthetic incident (default: ${DEFAULT-VALUE}).")
+  int nodes = IncidentGenerator.Size.ISSUE.nodes();
+
+  @Option(names = "--pods", paramLabel = "N", description = "Pods (default: ${DEFAULT-VALUE}).")
+  int pods = IncidentGenerator.Size.ISSUE.pods();
+
+  @Option(names = "--events", paramLabel = "N", description = "Events (default: ${DEFAULT-VALUE}).")
+  int events = IncidentGenerator.Size.ISSUE.events();
+
+  @Option(names = "--gpus", paramLabel = "N", description = "GPUs in the DCGM scrape, 8 per GPU node (default: ${DEFAULT-VALUE}).")
+  int gpus = IncidentGenerator.Size.ISSUE.gpus();
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of the generator (default: ${DEFAULT-VALUE}).")
+  long seed = IncidentGenerator.Size.ISSUE.seed();
+
+  private PrintWriter out;
+
+  @Override
+  public Integer call() throws Exception {
+    out = spec.commandLine().getOut();
+    IncidentGenerator.Size size;
+    try {
+      size = new IncidentGenerator.Size(nodes, pods, events, gpus, seed);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(ExitCodes.USAGE, e.getMessage());
+    }
+    if (generate != null) {
+      new IncidentGenerator(size).write(generate);
+      out.println("wrote " + generate + ": " + nodes + " nodes, " + pods + " pods, " + events + " events, " + gpus + " GPUs (seed " + seed + ")");
+      return ExitCodes.OK;
+    }
+    Path typical = incident != null ? incident : Locations.find(TYPICAL)
+        .orElseThrow(() -> new CliException(ExitCodes.USAGE, "cannot find " + TYPICAL + "; give --incident DIR"));
+    Path corpus = examples != null ? examples : Locations.find("references/incidents")
+        .orElseThrow(() -> new CliException(ExitCodes.USAGE, "cannot find references/incidents; give --examples DIR"));
+    Path tmp = Files.createTempDirectory("gpu-doctor-bench");
+    try {
+      out.printf(Locale.ROOT, "gpu-doctor bench: %d processors, java %s, median of %d child runs%n%n",
+          Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs);
+      out.flush();
+      double help = coldStart(typical, tmp);
+      throughput(corpus, tmp);
+      if (!skipScale) scale(size, typical, help, tmp);
+    } finally {
+      delete(tmp);
+    }
+    return ExitCodes.OK;
+  }
+
+  // ---- targets 1 and 2: child JVMs of this jar.
+
+  private double coldStart(Path typical, Path tmp) throws Exception {
+    Path jar = jar();
+    if (jar == null) {
+      out.println("cold start: skipped (not running from the jar)");
+      return Double.NaN;
+    }
+    Path cache = tmp.resolve("rule-cache");
+    List<String> helpCmd = java(jar, null, "--help");
+    List<String> diagnoseCmd = java(jar, "-Dgpudoctor.cache=" + cache, "diagnose", typical.toString());
+    List<String> editedCmd = java(jar, "-Dgpudoctor.cache=off", "diagnose", typical.toString());
+    time(diagnoseCmd); // fills the cache, as the first run after an install does
+    double[] h = new double[runs];
+    double[] d = new double[runs];
+    double[] e = new double[runs];
+    for (int i = 0; i < runs; i++) { // interleaved, so load spikes hit all three alike
+      h[i] = time(helpCmd);
+      d[i] = time(diagnoseCmd);
+      e[i] = time(editedCmd);
+    }
+    double help = median(h);
+    double diagnose = median(d);
+    double edited = median(e);
+    out.printf(Locale.ROOT, "1. cold start (child JVM, wall ms, median of %d)%n", runs);
+    out.printf(Locale.ROOT, "   --help                              %8.0f%n", help);
+    out.printf(Locale.ROOT, "   diagnose %s (cached rules) %8.0f   ratio %.2fx --help (target <= 2.0x)%n", typical.getFileName(), diagnose, diagnose / help);
+    out.printf(Locale.ROOT, "2. diagnose after a DRL edit (-Dgpudoctor.cache=off)%n");
+    out.printf(Locale.ROOT, "                                       %8.0f   ratio %.2fx --help (target <= 8.0x)%n%n", edited, edited / help);
+    out.flush();
+    return diagnose;
+  }
+
+  private static List<String> java(Path jar, String property, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    if (property != null) cmd.add(property);
+    cmd.add("-jar");
+    cmd.add(jar.toString());
+    cmd.addAll(Arrays.asList(args));
+    return cmd;
+  }
+
+  /** Wall milliseconds of one child process; its output is discarded. */
+  private static double time(List<String> cmd) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    int code = p.waitFor();
+    double ms = (System.nanoTime() - start) / 1e6;
+    if (code != 0 && code != ExitCodes.FAILED) throw new CliException(ExitCodes.INTERNAL, "bench: " + String.join(" ", cmd) + " exited " + code);
+    return ms;
+  }
+
+  private static Path jar() {
+    try {
+      Path p = Path.of(GpuDoctor.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Files.isRegularFile(p) && p.toString().endsWith(".jar") ? p : null;
+    } catch (Exception e) {
+      return null;
+    }
+  }
+
+  // ---- target 3: replay throughput vs a parse-only pass, in this JVM.
+
+  private void throughput(Path corpus, Path tmp) throws Exception {
+    List<Path> examples = ReplayRunner.find(corpus).stream().map(ReplayRunner.Incident::folder).toList();
+    if (examples.isEmpty()) throw new CliException(ExitCodes.USAGE, "no incident folders below " + corpus);
+    Path copies = tmp.resolve("corpus");
+    for (int i = 0; i < folders; i++) {
+      copy(examples.get(i % examples.size()), copies.resolve(String.format(Locale.ROOT, "%05d", i)));
+    }
+    List<Path> all = ReplayRunner.find(copies).stream().map(ReplayRunner.Incident::folder).toList();
+    RuleBase ruleBase = Rules.compile(null);
+    ReplayPlan plan = new ReplayPlan(jobs, Shard.ALL, ReplayPlan.Progress.NONE);
+    ReplayRunner runner = new ReplayRunner(ruleBase);
+    // Warm-up: one pass of each over the examples, so neither side pays the JIT alone.
+    parseOnly(examples);
+    readOnly(examples);
+    runner.run(List.of(corpus), plan);
+
+    long t0 = System.nanoTime();
+    long files = parseOnly(all);
+    long t1 = System.nanoTime();
+    readOnly(all);
+    long t2 = System.nanoTime();
+    ReplayReport report = runner.run(List.of(copies), plan);
+    long t3 = System.nanoTime();
+    double parse = folders / ((t1 - t0) / 1e9);
+    double read = folders / ((t2 - t1) / 1e9);
+    double replay = folders / ((t3 - t2) / 1e9);
+    out.printf(Locale.ROOT, "3. throughput over %d folders (%d files, the examples repeated), %d threads, incidents/s%n", folders, files, jobs);
+    out.printf(Locale.ROOT, "   parse-only (Jackson tree / text read of every file)  %8.1f%n", parse);
+    out.printf(Locale.ROOT, "   read-only (EvidenceFolderReader: parse + facts)     %8.1f   ratio %.2fx parse-only%n", read, read / parse);
+    out.printf(Locale.ROOT, "   replay (read + rules + scoring)                     %8.1f   ratio %.2fx parse-only (target >= 0.6x)%n", replay, replay / parse);
+    out.printf(Locale.ROOT, "   replay: %d passed, %d failed%n%n", report.passed(), report.failed());
+    out.flush();
+  }
+
+  private long parseOnly(List<Path> incidents) throws Exception {
+    JsonMapper json = JsonMapper.builder().build();
+    YAMLMapper yaml = YAMLMapper.builder().build();
+    return parallel(incidents, folder -> {
+      long n = 0;
+      try (Stream<Path> files = Files.walk(folder)) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          n++;
+          String name = f.getFileName().toString();
+          String text = Files.readString(f);
+          try {
+            if (name.endsWith(".json")) json.readTree(text);
+            else if (name.endsWith(".yaml") || name.endsWith(".yml")) yaml.readTree(text);
+          } catch (RuntimeException e) {
+            // a deliberately broken file still counts as parsed
+          }
+        }
+      }
+      return n;
+    });
+  }
+
+  private long readOnly(List<Path> incidents) throws Exception {
+    return parallel(incidents, folder -> {
+      try {
+        return (long) new EvidenceFolderReader().read(folder).facts().size();
+      } catch (Exception e) {
+        return 0L;
+      }
+    });
+  }
+
+  private interface Task {
+    long run(Path folder) throws Exception;
+  }
+
+  private long parallel(List<Path> incidents, Task task) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
+    try {
+      List<Future<Long>> futures = new ArrayList<>();
+      for (Path p : incidents) futures.add(pool.submit(() -> task.run(p)));
+      long sum = 0;
+      for (Future<Long> f : futures) sum += f.get();
+      return sum;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  // ---- target 4: the generated incident, 1x and 2x, as child JVMs with a 512 MiB heap.
+
+  private void scale(IncidentGenerator.Size size, Path typical, double typicalMs, Path tmp) throws Exception {
+    Path jar = jar();
+    if (jar == null) {
+      out.println("4. scale: skipped (not running from the jar)");
+      return;
+    }
+    Path one = new IncidentGenerator(size).write(tmp.resolve("scale-1x"));
+    Path two = new IncidentGenerator(size.times(2)).write(tmp.resolve("scale-2x"));
+    String cache = "-Dgpudoctor.cache=" + tmp.resolve("rule-cache");
+    int n = Math.max(1, Math.min(runs, 3));
+    double[] a = new double[n];
+    double[] b = new double[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = time(javaWithHeap(jar, cache, "-Xmx512m", "diagnose", one.toString()));
+      b[i] = time(javaWithHeap(jar, cache, "-Xmx1024m", "diagnose", two.toString()));
+    }
+    double x1 = median(a);
+    double x2 = median(b);
+    out.printf(Locale.ROOT, "4. scale (child JVM, wall ms, median of %d; 1x = %d nodes, %d pods, %d events, %d GPUs)%n",
+        n, size.nodes(), size.pods(), size.events(), size.gpus());
+    out.printf(Locale.ROOT, "   1x with -Xmx512m   %8.0f   ratio %.2fx the typical diagnose (target <= 10x)%n", x1, x1 / typicalMs);
+    out.printf(Locale.ROOT, "   2x with -Xmx1024m  %8.0f   ratio %.2fx the 1x (target <= 2.2x)%n", x2, x2 / x1);
+    out.flush();
+  }
+
+  private static List<String> javaWithHeap(Path jar, String property, String heap, String... args) {
+    List<String> cmd = java(jar, property, args);
+    cmd.add(1, heap);
+    return cmd;
+  }
+
+  // ---- helpers
+
+  private static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) Files.createDirectories(target);
+        else Files.copy(f, target);
+      }
+    }
+  }
+
+  private static void delete(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(f -> {
+        try {
+          Files.delete(f);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (IOException | UncheckedIOException e) {
+      // a temp folder left behind is harmless
+    }
+  }
+}
