@@ -1,9 +1,12 @@
 package io.gpudoctor.cli;
 
+import io.gpudoctor.engine.collect.PrometheusCollector;
 import io.gpudoctor.engine.live.Collection;
 import io.gpudoctor.facts.ReadStatus;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,13 +30,17 @@ final class CollectCommand implements Callable<Integer> {
   @Option(names = "--no-redact", description = "Keep env values of secret-like names and bearer tokens (redacted by default).")
   boolean noRedact;
 
-  @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "20",
-      description = "Seconds to wait for each read (default: ${DEFAULT-VALUE}).")
-  int requestTimeoutSeconds;
+  @Mixin CollectionOptions collection;
+
+  @Option(names = "--prometheus-url", paramLabel = "URL",
+      description = "Also save the DCGM series of the incident window from this Prometheus (GET /api/v1/query_range only).")
+  URI prometheusUrl;
 
   @Override
   public Integer call() throws Exception {
-    Collection c = LiveCollection.into(out, target, requestTimeoutSeconds, !noRedact, spec.commandLine().getErr());
+    PrometheusCollector prometheus = prometheusUrl == null ? null
+        : new PrometheusCollector(prometheusUrl, Duration.ofSeconds(collection.requestTimeoutSeconds));
+    Collection c = LiveCollection.into(out, target, collection, prometheus, !noRedact, spec.commandLine().getErr());
     long ran = c.reads().stream().filter(r -> r.status() == ReadStatus.RAN).count();
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println("wrote " + out + ": " + ran + " of " + c.reads().size() + " reads ran, " + c.redactions()

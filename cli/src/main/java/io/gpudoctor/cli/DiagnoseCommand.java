@@ -75,9 +75,7 @@ final class DiagnoseCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin TargetOptions liveTarget;
 
-  @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "20",
-      description = "With --live: seconds to wait for each read (default: ${DEFAULT-VALUE}).")
-  int requestTimeoutSeconds;
+  @picocli.CommandLine.Mixin CollectionOptions collection;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
       description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -128,7 +126,7 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (evidence != null) throw new CliException(ExitCodes.USAGE, "--live reads the cluster: give no evidence folder");
     Path folder = Files.createTempDirectory("gpu-doctor-live");
     try {
-      LiveCollection.into(folder, liveTarget, requestTimeoutSeconds, true, spec.commandLine().getErr());
+      LiveCollection.into(folder, liveTarget, collection, prometheus(), true, spec.commandLine().getErr());
       evidence = folder;
       return diagnose();
     } finally {
@@ -159,7 +157,7 @@ final class DiagnoseCommand implements Callable<Integer> {
       loading.cancel(true);
       throw e;
     }
-    if (prometheusUrl != null) bundle = withPrometheus(bundle);
+    if (prometheusUrl != null && !live) bundle = withPrometheus(bundle);
     RuleBase ruleBase = await(loading);
     Diagnosis diagnosis = new Diagnoser(ruleBase).diagnose(bundle);
 
@@ -234,12 +232,16 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (start == null || end == null) {
       throw new CliException(ExitCodes.USAGE, "--prometheus-url needs a time window: set incident.start/end or capturedAt in target.yaml");
     }
-    FetchedEvidence fetched = new PrometheusCollector(prometheusUrl, Duration.ofSeconds(prometheusTimeoutSeconds))
-        .fetch(start, end, PrometheusCollector.DEFAULT_STEP);
+    FetchedEvidence fetched = prometheus().fetch(start, end, PrometheusCollector.DEFAULT_STEP);
     PrintWriter err = spec.commandLine().getErr();
     for (Read failed : fetched.reads()) err.println("gpu-doctor: " + failed.error() + " (continuing without it)");
     err.flush();
     return new EvidenceFolderReader().read(evidence, fetched);
+  }
+
+  /** Live, the collector queries it and saves the answers in the folder, as {@code collect} does. */
+  private PrometheusCollector prometheus() {
+    return prometheusUrl == null ? null : new PrometheusCollector(prometheusUrl, Duration.ofSeconds(prometheusTimeoutSeconds));
   }
 
   static boolean breaches(Diagnosis diagnosis, Severity threshold) {

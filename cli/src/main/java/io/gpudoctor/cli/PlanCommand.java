@@ -18,12 +18,13 @@ import picocli.CommandLine.Spec;
 final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TargetOptions target;
+  @Mixin CollectionOptions collection;
 
   @Override
   public Integer call() {
     String context = target.context != null ? target.context : KubeContexts.current();
     PrintWriter out = spec.commandLine().getOut();
-    out.print(PlanScript.render(target.toTarget(context)));
+    out.print(PlanScript.render(target.toTarget(context), collection.window()));
     out.flush();
     return ExitCodes.OK;
   }

@@ -47,18 +47,23 @@ public final class Fabric8KubeReader implements KubeReader {
 
   @Override
   public Response get(String path) {
-    return send(path);
+    return send(path, "application/json");
   }
 
   @Override
   public Response list(String path) {
-    return send(path);
+    return send(path, "application/json");
   }
 
-  private Response send(String path) {
+  @Override
+  public Response text(String path) {
+    return send(path, "text/plain, */*");
+  }
+
+  private Response send(String path, String accept) {
     HttpClient http = client.getHttpClient();
     HttpRequest request = http.newHttpRequestBuilder().uri(base + path)
-        .header("Accept", "application/json").timeout(timeout.toMillis(), TimeUnit.MILLISECONDS).build();
+        .header("Accept", accept).timeout(timeout.toMillis(), TimeUnit.MILLISECONDS).build();
     try {
       HttpResponse<byte[]> response = http.sendAsync(request, byte[].class)
           .get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -77,9 +82,10 @@ public final class Fabric8KubeReader implements KubeReader {
   }
 
   @Override
-  public Access canI(String verb, String group, String resource, String namespace, String name) {
+  public Access canI(String verb, String group, String resource, String subresource, String namespace, String name) {
     SelfSubjectAccessReview review = new SelfSubjectAccessReviewBuilder().withNewSpec().withNewResourceAttributes()
-        .withVerb(verb).withGroup(group).withResource(resource).withNamespace(namespace).withName(name)
+        .withVerb(verb).withGroup(group).withResource(resource).withSubresource(subresource)
+        .withNamespace(namespace).withName(name)
         .endResourceAttributes().endSpec().build();
     try {
       SelfSubjectAccessReview answer = client.authorization().v1().selfSubjectAccessReview().create(review);

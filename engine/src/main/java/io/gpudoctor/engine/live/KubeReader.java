@@ -12,8 +12,11 @@ public interface KubeReader extends AutoCloseable {
   /** GET a collection at an API path ({@code /api/v1/pods}); one request, however many items. */
   Response list(String path);
 
-  /** A SelfSubjectAccessReview: may the current user {@code verb} this resource? */
-  Access canI(String verb, String group, String resource, String namespace, String name);
+  /** GET a subresource that answers text ({@code .../pods/p/log?container=c}, {@code .../proxy/metrics}). */
+  Response text(String path);
+
+  /** A SelfSubjectAccessReview: may the current user {@code verb} this resource (or its subresource, null if none)? */
+  Access canI(String verb, String group, String resource, String subresource, String namespace, String name);
 
   /** The API server URL, for the target binding. */
   String server();

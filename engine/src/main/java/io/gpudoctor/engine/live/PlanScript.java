@@ -16,6 +16,10 @@ public final class PlanScript {
   private PlanScript() {}
 
   public static String render(LiveTarget t) {
+    return render(t, ReadWindow.unbounded());
+  }
+
+  public static String render(LiveTarget t, ReadWindow window) {
     List<PlannedRead> reads = ReadCatalogue.forTarget(t);
     StringBuilder s = new StringBuilder();
     s.append("#!/usr/bin/env bash\n");
@@ -39,6 +43,8 @@ public final class PlanScript {
       routes.computeIfAbsent(r.route(), k -> new StringBuilder()).append(kubeStep(t, r));
     }
     routes.forEach((route, body) -> s.append("\n# --- route: ").append(route).append(" ---\n").append(body));
+    s.append(PlanFollowUps.logs(t, window));
+    s.append(PlanFollowUps.dcgmScrapes(t));
     if (account != null) s.append(azureSteps(t, account, reads));
     s.append(targetFile(t));
     return s.toString();

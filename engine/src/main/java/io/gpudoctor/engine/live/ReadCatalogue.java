@@ -15,6 +15,7 @@ import java.util.List;
 public final class ReadCatalogue {
   public static final String WORKSPACE_CRD = "workspaces.kaito.sh";
   public static final String NODECLAIM_CRD = "nodeclaims.karpenter.sh";
+  public static final String SCALEDOBJECT_CRD = "scaledobjects.keda.sh";
   public static final String AUTOSCALER_STATUS = "cluster-autoscaler-status";
 
   private ReadCatalogue() {}
@@ -28,6 +29,10 @@ public final class ReadCatalogue {
         new KubeGet("", "v1", "events", true, ns, null, null)));
     reads.add(kube(t, "scheduling", Topics.NODES, "nodes.json", "get nodes -o json",
         new KubeGet("", "v1", "nodes", false, null, null, null)));
+    // The kubelet and NPD record node events in "default"; a field selector keeps it one request in any namespace.
+    reads.add(kube(t, "observability", Topics.EVENTS, "node-events.json",
+        "get events -A --field-selector involvedObject.kind=Node -o json",
+        new KubeGet("", "v1", "events", true, null, null, null, "involvedObject.kind=Node")));
     reads.add(kube(t, "scheduling", Topics.DAEMONSETS, "daemonsets.json", "get daemonsets -A -o json",
         new KubeGet("apps", "v1", "daemonsets", true, null, null, null)));
     reads.add(kube(t, "kaito", Topics.WORKSPACES, "workspaces.json", "get " + WORKSPACE_CRD + " -n " + ns + " -o json",
@@ -39,6 +44,8 @@ public final class ReadCatalogue {
         new KubeGet("", "v1", "configmaps", true, "kube-system", AUTOSCALER_STATUS, null)));
     reads.add(kube(t, "scaling", Topics.HPAS, "hpas.json", "get hpa -n " + ns + " -o json",
         new KubeGet("autoscaling", "v2", "horizontalpodautoscalers", true, ns, null, null)));
+    reads.add(kube(t, "scaling", Topics.SCALEDOBJECTS, "scaledobjects.json", "get " + SCALEDOBJECT_CRD + " -n " + ns + " -o json",
+        new KubeGet("keda.sh", "v1alpha1", "scaledobjects", true, ns, null, SCALEDOBJECT_CRD)));
     if (t.hasAzure()) {
       String sub = "--subscription " + t.subscription();
       String rg = sub + " -g " + t.resourceGroup();
@@ -46,6 +53,10 @@ public final class ReadCatalogue {
       reads.add(az("scaling", Topics.CLUSTER, "aks.json", "aks show " + rg + " -n " + t.cluster() + " -o json", false));
       reads.add(az("scaling", Topics.NODEPOOLS, "nodepools.json",
           "aks nodepool list " + rg + " --cluster-name " + t.cluster() + " -o json", false));
+      // The latest operation on the cluster (or the pool): a failed scale or create says why in Azure's words.
+      String pool = t.kind() == LiveTarget.Kind.POOL ? " --nodepool-name " + t.name() : "";
+      reads.add(az("scaling", Topics.OPERATIONS, "aks-operation.json",
+          "aks operation show-latest " + rg + " -n " + t.cluster() + pool + " -o json", false));
       reads.add(az("scaling", Topics.QUOTA, "vm-usage.json", "vm list-usage " + sub + " -o json", true));
       reads.add(az("scaling", Topics.SKUS, "vm-skus.json",
           "vm list-skus " + sub + " --resource-type virtualMachines --all -o json", true));
