@@ -102,7 +102,7 @@ class LiveCommandsTest {
     Path evidence = dir.resolve("evidence");
     assertThat(run("collect", "--context", "aks-inference-prod", "-n", "ml-serving", "--pod", POD, "--out", evidence.toString()))
         .as(err.toString()).isZero();
-    assertThat(out.toString()).startsWith("wrote " + evidence + ": 5 of 8 reads ran, 0 values redacted");
+    assertThat(out.toString()).startsWith("wrote " + evidence + ": 6 of 10 reads ran, 0 values redacted");
     assertThat(evidence.resolve("pods.json")).exists();
     assertThat(evidence.resolve("reads.json")).exists();
     assertThat(Files.readString(evidence.resolve("target.yaml"))).contains("resource: \"pod/" + POD + "\"");
@@ -116,6 +116,25 @@ class LiveCommandsTest {
     denyNodes = true;
     assertThat(run("diagnose", "--live", "-n", "ml-serving", "--pod", POD)).isZero();
     assertThat(err.toString()).contains("gpu-doctor: denied: kubectl --context aks-inference-prod get nodes -o json (RBAC: nodes is forbidden)");
+  }
+
+  @Test
+  void collectSinceTwoHoursBindsTheIncidentWindowToTheCapture() throws Exception {
+    Path evidence = dir.resolve("evidence");
+    assertThat(run("collect", "-n", "ml-serving", "--pod", POD, "--since", "2h", "--max-concurrency", "1",
+        "--out", evidence.toString())).as(err.toString()).isZero();
+    String target = Files.readString(evidence.resolve("target.yaml"));
+    String captured = target.replaceAll("(?s).*capturedAt: \"([^\"]+)\".*", "$1");
+    assertThat(target).contains("incident:\n  start: \"" + java.time.Instant.parse(captured).minusSeconds(7200) + "\"\n  end: \""
+        + captured + "\"\n");
+  }
+
+  @Test
+  void aWindowOptionThatIsNotADurationIsAUsageError() {
+    assertThat(run("collect", "-n", "ml-serving", "--pod", POD, "--since", "2 hours", "--out", dir.resolve("e").toString()))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString()).isEqualTo("gpu-doctor: not a duration: '2 hours' (e.g. 30m, 2h, 1d)\n");
+    assertThat(dir.resolve("e")).doesNotExist();
   }
 
   @Test

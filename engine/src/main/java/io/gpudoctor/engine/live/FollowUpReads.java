@@ -22,6 +22,8 @@ final class FollowUpReads {
   static final int MANAGED_EXPORTER_PORT = 19400;
   static final String MANAGED_EXPORTER_LABEL = "kubernetes.azure.com/dcgm-exporter";
   static final String WORKSPACE_LABEL = "kaito.sh/workspace";
+  /** Every subresource these reads GET, for the RBAC role's test. */
+  static final java.util.Set<String> SUBRESOURCES = java.util.Set.of("pods/log", "pods/proxy", "nodes/proxy");
 
   /** A read that could not even be named (no exporter known, pod not found), with why. */
   record Skipped(String topic, String command, String why) {}

@@ -61,6 +61,43 @@ class LiveIncidentParityTest {
     assertThat(drain()).isNotEmpty().allSatisfy(r -> assertThat(r).matches("GET /.*|POST " + SeededCluster.SSAR_PATH));
   }
 
+  @org.junit.jupiter.api.Test
+  void aDeviceOomConfirmedByPrometheusIsConfirmedLiveWithThePrometheusAnswersSavedInTheFolder() throws Exception {
+    Path incident = IncidentRules.INCIDENTS.resolve("2026-07-cuda-oom-confirmed-by-dcgm-window");
+    new SeededCluster(server, client).seed(incident);
+    com.sun.net.httpserver.HttpServer prometheus = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    prometheus.createContext("/api/v1/query_range", exchange -> {
+      String query = java.net.URLDecoder.decode(exchange.getRequestURI().getRawQuery(), java.nio.charset.StandardCharsets.UTF_8);
+      String series = query.replaceAll("(?s).*query=(DCGM_FI_DEV_[A-Z_]+).*", "$1");
+      Path answer = incident.resolve("prometheus/query_range-" + series.substring("DCGM_FI_DEV_".length())
+          .toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".json");
+      byte[] body = Files.exists(answer) ? Files.readAllBytes(answer)
+          : "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}".getBytes();
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    prometheus.start();
+    try {
+      Path out = dir.resolve("live");
+      var options = new LiveCollector.Options(ReadWindow.unbounded(), 2, true, ReadProgress.NONE,
+          new io.gpudoctor.engine.collect.PrometheusCollector(
+              java.net.URI.create("http://127.0.0.1:" + prometheus.getAddress().getPort()), Duration.ofSeconds(5)));
+      new LiveCollector(Fabric8KubeReader.wrap(client, Duration.ofSeconds(10)), SeededCluster.fakeAz(incident, dir),
+          Clock.fixed(SeededCluster.capturedAt(incident), ZoneOffset.UTC), options).collect(SeededCluster.target(incident), out);
+
+      Diagnoser diagnoser = new Diagnoser(IncidentRules.ruleBase());
+      Diagnosis folder = diagnoser.diagnose(new EvidenceFolderReader().read(incident));
+      Diagnosis live = diagnoser.diagnose(new EvidenceFolderReader().read(out));
+      assertThat(folder.top().id()).isEqualTo("GpuMemoryExhausted");
+      assertThat(conclusions(live)).isEqualTo(conclusions(folder));
+      assertThat(out.resolve("prometheus")).isDirectoryContaining(p -> p.getFileName().toString().endsWith(".json"));
+    } finally {
+      prometheus.stop(0);
+    }
+  }
+
   /** The GPU Operator's exporter pod on the node; the folder has its scrape, the live read gets it through the pod proxy. */
   private void seedTheExporterPodAndItsScrape(SeededCluster cluster, Path incident) throws Exception {
     String node = "aks-gpunp-41829376-vmss000000";

@@ -87,7 +87,7 @@ class PlanScriptTest {
     assertThat(r.exit).as(r.err).isZero();
 
     List<String> calls = Files.readAllLines(dir.resolve("calls.log"));
-    assertThat(calls).allSatisfy(c -> assertThat(c).matches("kubectl --context aks-inference-prod (get) .*|az (account show|aks show|aks nodepool list|vm list-usage|vm list-skus) .*"));
+    assertThat(calls).allSatisfy(c -> assertThat(c).matches("kubectl --context aks-inference-prod (get) .*|az (account show|aks show|aks nodepool list|aks operation show-latest|vm list-usage|vm list-skus) .*"));
 
     EvidenceBundle bundle = new EvidenceFolderReader().read(out);
     Target t = bundle.target();
@@ -111,6 +111,45 @@ class PlanScriptTest {
     assertThat(d.top().status()).isEqualTo(FindingStatus.CONFIRMED);
   }
 
+  @Test
+  void thePlanSavesTheCrashedContainersLogsAndTheManagedExporterScrapeWhereDiagnoseReadsThem(@TempDir Path dir) throws Exception {
+    Path incident = IncidentRules.INCIDENTS.resolve("2026-07-cuda-oom-without-telemetry");
+    String pod = "mistral-7b-6d9f7c8b5-x2kqp";
+    String node = "aks-gpunp-41829376-vmss000000";
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    fake(bin.resolve("kubectl"), """
+        case "$*" in
+          *"get pod -n inference %1$s -o jsonpath={.spec.containers[*].name}") echo vllm;;
+          *"get pod -n inference %1$s -o jsonpath={.status.containerStatuses[?(@.name=='vllm')].restartCount}") echo 4;;
+          *"logs -n inference %1$s -c vllm --previous --timestamps --tail=500") cat "$FIX/logs/inference/%1$s/vllm.previous.log";;
+          *"logs -n inference %1$s -c vllm --timestamps --tail=500") echo 'Error from server (BadRequest): container "vllm" in pod "%1$s" is waiting to start: CrashLoopBackOff' >&2; exit 1;;
+          *"get pod -n inference %1$s -o jsonpath={.spec.nodeName}") echo %2$s;;
+          *"get node %2$s -o jsonpath={.metadata.labels.kubernetes\\.azure\\.com/dcgm-exporter}") echo enabled;;
+          *"get --raw /api/v1/nodes/%2$s:19400/proxy/metrics") printf '# TYPE DCGM_FI_DEV_FB_USED gauge\nDCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-5f1d7c2a-93b4-4e61-a8d2-0c7e9b3f6a14",Hostname="%2$s"} 14921\n';;
+          *"get pods -A -o json") cat "$FIX/pods.json";;
+          *"get nodes -o json") cat "$FIX/nodes.json";;
+          *) echo 'Error from server (Forbidden): forbidden' >&2; exit 1;;
+        esac
+        """.formatted(pod, node));
+    Path plan = dir.resolve("plan.sh");
+    LiveTarget target = new LiveTarget("aks-llm-weu", "inference", LiveTarget.Kind.POD, pod, null, null, null);
+    Files.writeString(plan, PlanScript.render(target, new ReadWindow(null, null, null, 500)));
+    Path out = dir.resolve("evidence");
+    Result r = run(dir, List.of("bash", plan.toString(), out.toString()), bin, incident);
+    assertThat(r.exit).as(r.err).isZero();
+
+    assertThat(out.resolve("logs/inference/" + pod + "/vllm.previous.log")).hasSameTextualContentAs(
+        incident.resolve("logs/inference/" + pod + "/vllm.previous.log"));
+    assertThat(out.resolve("logs/inference/" + pod + "/vllm.log")).doesNotExist();
+    assertThat(Files.readString(out.resolve("metrics/dcgm-" + node + ".prom"))).contains("DCGM_FI_DEV_FB_USED{gpu=\"0\"");
+    EvidenceBundle bundle = new EvidenceFolderReader().read(out);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(bundle.reads()).filteredOn(read -> read.status() == ReadStatus.NOT_RUN).extracting(Read::command)
+        .contains("kubectl --context aks-llm-weu logs -n inference " + pod + " -c vllm --timestamps --tail=500");
+    Diagnosis d = new Diagnoser(IncidentRules.ruleBase()).diagnose(bundle);
+    assertThat(d.findings()).extracting(f -> f.id()).contains("GpuMemoryExhausted");
+  }
+
   private static void fake(Path file, String body) throws Exception {
     Files.writeString(file, "#!/usr/bin/env bash\necho \"" + file.getFileName() + " $*\" >> \"$LOG\"\n" + body);
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -123,11 +162,15 @@ class PlanScriptTest {
   }
 
   private static Result run(Path dir, List<String> command, Path bin) throws Exception {
+    return run(dir, command, bin, INCIDENT);
+  }
+
+  private static Result run(Path dir, List<String> command, Path bin, Path fixtures) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
     if (bin != null) {
       pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
       pb.environment().put("LOG", dir.resolve("calls.log").toString());
-      pb.environment().put("FIX", INCIDENT.toAbsolutePath().toString());
+      pb.environment().put("FIX", fixtures.toAbsolutePath().toString());
     }
     Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -40,18 +40,30 @@ class ReaderClusterRoleTest {
   }
 
   @Test
+  void theRolesCoverEveryFollowUpReadOfLogsAndExporterScrapes() throws Exception {
+    List<Rule> rules = rules();
+    for (String subresource : FollowUpReads.SUBRESOURCES) {
+      assertThat(rules).as("a rule for %s", subresource).anyMatch(rule -> rule.allows("", subresource, "get", null));
+    }
+  }
+
+  @Test
   void theRoleGrantsOnlyReadVerbsNoSecretsAndNoWildcards() throws Exception {
     List<Rule> rules = rules();
     assertThat(rules).isNotEmpty().allSatisfy(rule -> {
       assertThat(rule.verbs()).isNotEmpty().isSubsetOf(READ_VERBS);
-      assertThat(rule.resources()).doesNotContain("secrets", "*").noneMatch(r -> r.contains("/"));
+      assertThat(rule.resources()).doesNotContain("secrets", "*")
+          .allSatisfy(r -> assertThat(!r.contains("/") || FollowUpReads.SUBRESOURCES.contains(r)).as(r).isTrue());
       assertThat(rule.groups()).doesNotContain("*");
+      // exec, attach, port-forward and the like are subresources too: only the ones read are granted, and only get.
+      if (rule.resources().stream().anyMatch(r -> r.contains("/"))) assertThat(rule.verbs()).containsExactly("get");
     });
   }
 
   @Test
   void everyRuleIsUsedByTheCatalogue() throws Exception {
     List<String> read = new ArrayList<>(List.of("apiextensions.k8s.io/customresourcedefinitions"));
+    for (String subresource : FollowUpReads.SUBRESOURCES) read.add("/" + subresource);
     for (LiveTarget.Kind kind : LiveTarget.Kind.values()) {
       for (PlannedRead r : ReadCatalogue.forTarget(new LiveTarget("ctx", "ml", kind, "x", "sub", "rg", "aks"))) {
         if (r.source() instanceof KubeGet g) read.add(g.group() + "/" + g.resource());
@@ -77,7 +89,7 @@ class ReaderClusterRoleTest {
             strings(r.path("verbs"))));
       }
     }
-    assertThat(roles).isEqualTo(1);
+    assertThat(roles).isEqualTo(2);
     return rules;
   }
 

@@ -78,7 +78,29 @@ final class SeededCluster {
         if (name.endsWith(".log")) answerLog(incident, incident.relativize(file));
       }
     }
-    for (HasMetadata o : objects) create(o);
+    for (HasMetadata o : objects) {
+      create(o);
+      if (o instanceof io.fabric8.kubernetes.api.model.Node node) answerManagedExporter(incident, node);
+    }
+  }
+
+  /**
+   * The AKS-managed exporter of a labelled node answers the node proxy with the incident's scrape of
+   * that node; without one, as a node whose exporter is down does: the proxy cannot connect.
+   */
+  private void answerManagedExporter(Path incident, io.fabric8.kubernetes.api.model.Node node) throws Exception {
+    var labels = node.getMetadata().getLabels();
+    if (labels == null || !"enabled".equals(labels.get(FollowUpReads.MANAGED_EXPORTER_LABEL))) return;
+    String name = node.getMetadata().getName();
+    String path = "/api/v1/nodes/" + name + ":" + FollowUpReads.MANAGED_EXPORTER_PORT + "/proxy/metrics";
+    Path scrape = incident.resolve("dcgm-" + name + ".prom");
+    if (Files.exists(scrape)) {
+      answerText(path, Files.readString(scrape));
+    } else {
+      server.expect().get().withPath(path).andReturn(503, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+          + "\"message\":\"error trying to reach service: dial tcp 10.224.0.4:19400: connect: connection refused\","
+          + "\"reason\":\"ServiceUnavailable\",\"code\":503}").always();
+    }
   }
 
   private List<HasMetadata> kubeObjects(Path file) throws Exception {
