@@ -29,9 +29,13 @@ final class AzureOperationFormat implements EvidenceFormat {
     return Trees.nonEmptyArrayOf(tree, AzureOperationFormat::isActivity);
   }
 
+  /** A failed operation carries {@code error}; a succeeded one is still the operation (its id ends in /operations/ID). */
   private static boolean isOperation(JsonNode node) {
     JsonNode error = Trees.field(node, "error");
-    return error != null && error.isObject() && (Trees.has(node, "status") || Trees.has(node, "percentComplete"));
+    if (error != null && error.isObject()) return Trees.has(node, "status") || Trees.has(node, "percentComplete");
+    String id = Trees.text(node, "id");
+    return Trees.has(node, "status") && id != null && id.contains("/providers/Microsoft.ContainerService/managedClusters/")
+        && id.contains("/operations/");
   }
 
   private static boolean isActivity(JsonNode node) {

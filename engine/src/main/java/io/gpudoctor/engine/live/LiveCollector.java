@@ -113,6 +113,7 @@ public final class LiveCollector {
       readers.shutdownNow();
     }
 
+    selectSkus(outcomes);
     SecretRedactor redactor = new SecretRedactor();
     List<CollectedRead> reads = new ArrayList<>();
     for (Map.Entry<PlannedRead, Outcome> e : outcomes.entrySet()) {
@@ -249,6 +250,17 @@ public final class LiveCollector {
     if (!result.installed()) return Outcome.notRun("az not installed", 0);
     if (!result.ok()) return new Outcome(ReadStatus.FAILED, null, result.error(), 0);
     return new Outcome(ReadStatus.RAN, result.stdout().getBytes(StandardCharsets.UTF_8), "", 0);
+  }
+
+  private static void selectSkus(Map<PlannedRead, Outcome> outcomes) {
+    var wanted = SkuSelection.wanted(body(outcomes, Topics.NODEPOOLS, "nodepools.json"),
+        body(outcomes, Topics.WORKSPACES, "workspaces.json"), body(outcomes, Topics.NODECLAIMS, "nodeclaims.json"));
+    for (Map.Entry<PlannedRead, Outcome> e : outcomes.entrySet()) {
+      Outcome o = e.getValue();
+      if (Topics.SKUS.equals(e.getKey().topic()) && o.body != null) {
+        e.setValue(new Outcome(o.status, SkuSelection.keep(o.body, wanted), o.error, o.millis));
+      }
+    }
   }
 
   /** The parsed List a first read returned, for the follow-up reads; null when it did not run. */

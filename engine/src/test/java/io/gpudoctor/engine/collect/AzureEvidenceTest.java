@@ -170,4 +170,22 @@ class AzureEvidenceTest {
     assertThat(bundle.unreadable()).containsExactly(
         new UnreadableFile("things.json", "not recognised as Kubernetes, az or Prometheus output"));
   }
+
+  @Test
+  void aSucceededLatestOperationIsReadAsTheOperationsTopicWithNoError() {
+    write(folder, "aks-operation.json", """
+        {
+          "id": "/subscriptions/8f2c5d3a-6b1e-4c7f-9a0d-2e4b6c8d1f35/resourceGroups/rg-inference-prod/providers/Microsoft.ContainerService/managedClusters/aks-inference-prod/operations/5d2a1f3c-8e7b-4a6d-9c0e-1b2f3a4d5e6f",
+          "name": "5d2a1f3c-8e7b-4a6d-9c0e-1b2f3a4d5e6f",
+          "percentComplete": 100,
+          "startTime": "2026-02-09T14:02:11.2938475Z",
+          "endTime": "2026-02-09T14:06:40.1029384Z",
+          "status": "Succeeded"
+        }
+        """);
+    EvidenceBundle bundle = read(folder);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(facts(bundle, io.gpudoctor.facts.AzureError.class)).isEmpty();
+    assertThat(bundle.reads()).containsExactly(Read.supplied("operations", "aks-operation.json"));
+  }
 }
