@@ -43,6 +43,7 @@ public final class EvidenceFolderReader {
     for (FetchedEvidence.Answer answer : fetched.answers()) readFile(new EvidenceFile(answer.source(), answer.body()), out);
     fetched.reads().forEach(out::read);
     out.placeLater();
+    out.facts().addAll(PodsSeenInEvents.derive(out.facts()));
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
     out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
     return out.build(TargetBinder.bind(out));
