@@ -45,6 +45,7 @@ public final class EvidenceFolderReader {
     out.placeLater();
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
     out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
+    TargetConsistency.check(out);
     return out.build(TargetBinder.bind(out));
   }
 

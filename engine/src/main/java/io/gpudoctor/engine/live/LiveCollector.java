@@ -77,7 +77,7 @@ public final class LiveCollector {
           outcome.status == ReadStatus.RAN ? read.file() : null));
     }
     Files.writeString(out.resolve("reads.json"), readsJson(reads));
-    Files.writeString(out.resolve("target.yaml"), targetYaml(target, region, capturedAt));
+    Files.writeString(out.resolve("target.yaml"), targetYaml(target, kube.server(), region, capturedAt));
     return new Collection(reads, redactor.count(), kube.server());
   }
 
@@ -173,12 +173,13 @@ public final class LiveCollector {
     return JSON.writeValueAsString(out) + "\n";
   }
 
-  static String targetYaml(LiveTarget t, String region, Instant capturedAt) {
+  static String targetYaml(LiveTarget t, String server, String region, Instant capturedAt) {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("subscription", t.subscription());
     fields.put("resourceGroup", t.resourceGroup());
     fields.put("cluster", t.cluster());
     fields.put("kubeContext", t.context());
+    fields.put("server", server);
     fields.put("region", region);
     if (t.kind() == LiveTarget.Kind.POOL) fields.put("pool", t.name());
     fields.put("namespace", t.namespace());
