@@ -14,7 +14,6 @@ import io.gpudoctor.facts.VmSku;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Checks that the evidence describes the bound target (issue 5, point 4) and records each
@@ -46,9 +45,7 @@ final class TargetConsistency {
     Target declared = in.declaredTarget();
     List<AzureIdentity> az = in.azureIdentities();
     List<Pending> azureConflicts = new ArrayList<>();
-    identity("subscription", AzureResourceId::subscription, declared == null ? null : declared.subscription(), declared, az, azureConflicts);
-    identity("resourceGroup", AzureResourceId::resourceGroup, declared == null ? null : declared.resourceGroup(), declared, az, azureConflicts);
-    identity("cluster", AzureResourceId::cluster, declared == null ? null : declared.cluster(), declared, az, azureConflicts);
+    identity(declared, az, azureConflicts);
     server(declared, az, azureConflicts);
     nodeResourceGroup(in.facts(), az, azureConflicts);
 
@@ -59,7 +56,10 @@ final class TargetConsistency {
       for (Pending p : merged(azureConflicts)) {
         conflicts.add(new TargetConflict(p.subject, p.aspect, p.bound, p.observed, aside));
       }
-      in.setAside(files, AZURE_TOPICS, fact -> files.contains(azureSource(fact)),
+      in.setAside(files, AZURE_TOPICS, fact -> {
+        String source = azureSource(fact);
+        return source != null && files.contains(source);
+      },
           "set aside: the az outputs describe another cluster than the target (TargetMismatch)");
       in.warning("Azure evidence set aside, it describes another cluster than the target or the kube evidence: "
           + String.join(", ", files));
@@ -70,19 +70,23 @@ final class TargetConsistency {
     in.facts().addAll(conflicts);
   }
 
-  private record Pending(String subject, String aspect, Evidence bound, List<Evidence> observed) {}
+  private record Pending(String subject, String aspect, List<Evidence> bound, List<Evidence> observed) {}
 
   /** One conflict per subject: several outputs (each pool of a list) naming the same other cluster quote together. */
   private static List<Pending> merged(List<Pending> pending) {
     java.util.Map<String, Pending> bySubject = new java.util.LinkedHashMap<>();
     for (Pending p : pending) {
       bySubject.merge(p.subject, p, (a, b) -> {
-        List<Evidence> observed = new ArrayList<>(a.observed);
-        b.observed.stream().filter(e -> !observed.contains(e)).forEach(observed::add);
-        return new Pending(a.subject, a.aspect, a.bound, observed);
+        return new Pending(a.subject, a.aspect, union(a.bound, b.bound), union(a.observed, b.observed));
       });
     }
     return List.copyOf(bySubject.values());
+  }
+
+  private static List<Evidence> union(List<Evidence> a, List<Evidence> b) {
+    List<Evidence> all = new ArrayList<>(a);
+    b.stream().filter(e -> !all.contains(e)).forEach(all::add);
+    return all;
   }
 
   /** The source file of a fact read from an az output; null for every other fact. */
@@ -96,20 +100,53 @@ final class TargetConsistency {
     return at == null ? null : at.source();
   }
 
-  /** target.yaml's value, else the first az output's, against every az output that shows one. */
-  private static void identity(String aspect, Function<AzureResourceId, String> part, String declaredValue,
-      Target declared, List<AzureIdentity> az, List<Pending> out) {
-    String bound = blankToNull(declaredValue);
-    Evidence boundQuote = bound == null ? null : declared.provenance().child(aspect).quote(aspect + ": " + bound);
-    for (AzureIdentity a : az) {
-      String value = part.apply(a.id());
+  private static final List<String> ID_PARTS = List.of("subscription", "resourceGroup", "cluster");
+
+  private static String part(AzureResourceId id, String name) {
+    return switch (name) {
+      case "subscription" -> id.subscription();
+      case "resourceGroup" -> id.resourceGroup();
+      default -> id.cluster();
+    };
+  }
+
+  private static String part(Target t, String name) {
+    if (t == null) return null;
+    return blankToNull(switch (name) {
+      case "subscription" -> t.subscription();
+      case "resourceGroup" -> t.resourceGroup();
+      default -> t.cluster();
+    });
+  }
+
+  /**
+   * Each az output's subscription, resource group and cluster against target.yaml's (else the first
+   * az output's): one conflict per output, quoting every part that differs on both sides.
+   */
+  private static void identity(Target declared, List<AzureIdentity> az, List<Pending> out) {
+    java.util.Map<String, String> bound = new java.util.HashMap<>();
+    java.util.Map<String, Evidence> boundQuote = new java.util.HashMap<>();
+    for (String name : ID_PARTS) {
+      String value = part(declared, name);
       if (value == null) continue;
-      if (bound == null) {
-        bound = value;
-        boundQuote = a.idAt().quote(a.idText());
-      } else if (!bound.equalsIgnoreCase(value)) {
-        out.add(new Pending(aspect + " " + value, aspect, boundQuote, List.of(a.idAt().quote(a.idText()))));
+      bound.put(name, value);
+      boundQuote.put(name, declared.provenance().child(name).quote(name + ": " + value));
+    }
+    for (AzureIdentity a : az) {
+      List<Evidence> bounds = new ArrayList<>();
+      String subject = null;
+      for (String name : ID_PARTS) {
+        String value = part(a.id(), name);
+        if (value == null) continue;
+        if (!bound.containsKey(name)) {
+          bound.put(name, value);
+          boundQuote.put(name, a.idAt().quote(a.idText()));
+        } else if (!bound.get(name).equalsIgnoreCase(value)) {
+          if (!bounds.contains(boundQuote.get(name))) bounds.add(boundQuote.get(name));
+          subject = name + " " + value; // the narrowest part that differs names the conflict
+        }
       }
+      if (subject != null) out.add(new Pending(subject, "identity", bounds, List.of(a.idAt().quote(a.idText()))));
     }
   }
 
@@ -123,8 +160,8 @@ final class TargetConsistency {
       if (a.fqdns().stream().anyMatch(f -> f.host().equals(host))) continue;
       List<Evidence> quotes = new ArrayList<>();
       for (AzureIdentity.Fqdn f : a.fqdns()) quotes.add(f.at().quote(f.field() + ": " + f.host()));
-      out.add(new Pending("server " + host, "server", declared.provenance().child("server").quote("server: " + url),
-          quotes));
+      out.add(new Pending("server " + host, "server",
+          List.of(declared.provenance().child("server").quote("server: " + url)), quotes));
     }
   }
 
@@ -141,8 +178,8 @@ final class TargetConsistency {
         byValue.computeIfAbsent(label, k -> new ArrayList<>()).add(n.provenance().child("metadata").child("labels")
             .child(CLUSTER_LABEL).quote(n.name() + ": " + CLUSTER_LABEL + "=" + label));
       }
-      byValue.forEach((label, quotes) -> out.add(new Pending("nodeResourceGroup " + label, "nodeResourceGroup", bound,
-          quotes)));
+      byValue.forEach((label, quotes) -> out.add(new Pending("nodeResourceGroup " + label, "nodeResourceGroup",
+          List.of(bound), quotes)));
     }
   }
 
@@ -152,7 +189,7 @@ final class TargetConsistency {
     if (pool == null) return;
     for (AzureIdentity a : az) {
       if (a.pools() == null || a.pools().stream().anyMatch(pool::equalsIgnoreCase)) continue;
-      out.add(new TargetConflict("pool " + pool, "pool", declared.provenance().child("pool").quote("pool: " + pool),
+      out.add(new TargetConflict("pool " + pool, "pool", List.of(declared.provenance().child("pool").quote("pool: " + pool)),
           List.of(a.poolsAt().quote("pools: " + String.join(", ", a.pools()))), List.of()));
     }
   }
@@ -169,7 +206,7 @@ final class TargetConsistency {
       String pool = n.labels().get(label);
       if (pool == null || pool.isBlank() || pool.equalsIgnoreCase(declared.pool())) continue;
       out.add(new TargetConflict("node " + n.name(), "pool",
-          declared.provenance().child("pool").quote("pool: " + declared.pool()),
+          List.of(declared.provenance().child("pool").quote("pool: " + declared.pool())),
           List.of(n.provenance().child("metadata").child("labels").child(label).quote(n.name() + ": " + label + "=" + pool)),
           List.of()));
     }
