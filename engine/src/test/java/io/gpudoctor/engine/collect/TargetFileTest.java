@@ -58,6 +58,25 @@ class TargetFileTest {
   void azOutputsFillOnlyTheFieldsTargetYamlLeavesOpen() {
     write(folder, "target.yaml", """
         cluster: aks-gpu-prod
+        resourceGroup: rg-inference
+        capturedAt: 2026-03-02T10:06:30Z
+        """);
+    copy(folder, "gpu-taint/aks-show.json");
+
+    EvidenceBundle bundle = read(folder);
+    Target t = bundle.target();
+    assertThat(t.resourceGroup()).isEqualTo("rg-inference");
+    assertThat(t.subscription()).isEqualTo("3f2b8c1d-9e4a-4d7b-8a61-2c5e0f9b7d34");
+    assertThat(t.region()).isEqualTo("eastus2");
+    assertThat(t.pool()).isEqualTo("gpunp");
+    assertThat(bundle.warnings()).isEmpty();
+  }
+
+  @Test
+  void anAzOutputOfAnotherResourceGroupBindsNothingAndIsSetAside() {
+    // Before TargetMismatch, the declared value won with a warning and the rest was filled from the az output.
+    write(folder, "target.yaml", """
+        cluster: aks-gpu-prod
         resourceGroup: rg-declared
         capturedAt: 2026-03-02T10:06:30Z
         """);
@@ -66,11 +85,11 @@ class TargetFileTest {
     EvidenceBundle bundle = read(folder);
     Target t = bundle.target();
     assertThat(t.resourceGroup()).isEqualTo("rg-declared");
-    assertThat(t.subscription()).isEqualTo("3f2b8c1d-9e4a-4d7b-8a61-2c5e0f9b7d34");
-    assertThat(t.region()).isEqualTo("eastus2");
-    assertThat(t.pool()).isEqualTo("gpunp");
-    assertThat(bundle.warnings()).containsExactly(
-        "aks-show.json shows resourceGroup 'rg-inference', not 'rg-declared'; using 'rg-declared'");
+    assertThat(t.subscription()).isNull();
+    assertThat(t.region()).isNull();
+    assertThat(t.pool()).isNull();
+    assertThat(bundle.warnings()).containsExactly("Azure evidence set aside, it describes another cluster than the "
+        + "target or the kube evidence: aks-show.json");
   }
 
   @Test
