@@ -163,4 +163,19 @@ public final class ReadCommands {
   public static String getScaledObject(Target t, String namespace, String name) {
     return kubectl(t) + " get scaledobject -n " + or(namespace, "namespace") + " " + or(name, "scaledobject") + " -o yaml";
   }
+
+  // ---- target binding (TargetMismatch) ----
+
+  /** The API server URL of the kube context (read-only: prints the kubeconfig entry, no credentials). */
+  public static String apiServer(Target t) {
+    return "kubectl config view --minify --context " + or(t.kubeContext(), "kube-context")
+        + " -o jsonpath='{.clusters[0].cluster.server}'";
+  }
+
+  /** The cluster's API server FQDNs and node resource group, to compare with the kube context. */
+  public static String aksIdentity(Target t) {
+    return "az aks show " + az(t) + " -n " + or(t.cluster(), "cluster")
+        + " --query '{id:id,fqdn:fqdn,privateFqdn:privateFqdn,azurePortalFqdn:azurePortalFqdn,"
+        + "nodeResourceGroup:nodeResourceGroup}' -o json";
+  }
 }

@@ -82,7 +82,7 @@ class FindingContentTest {
     assertThat(ALL).allSatisfy(x -> assertThat(x.finding().missingEvidence()).allSatisfy(m -> {
       String where = x.fixture() + ": " + x.finding().id() + ": " + m.read();
       assertThat(m.read()).as(where).matches("^(kubectl|az) .*");
-      assertThat(m.read()).as(where).matches("^(kubectl( --context \\S+)? (get|describe|logs|config current-context)|az (aks (show|nodepool (show|list)|operation show-latest)|account show|vm (list-usage|list-skus)|monitor activity-log list|rest --method get )).*");
+      assertThat(m.read()).as(where).matches("^(kubectl( --context \\S+)? (get|describe|logs|config current-context|config view --minify)|az (aks (show|nodepool (show|list)|operation show-latest)|account show|vm (list-usage|list-skus)|monitor activity-log list|rest --method get )).*");
       assertThat(m.why()).as(where).isNotBlank();
     }));
   }

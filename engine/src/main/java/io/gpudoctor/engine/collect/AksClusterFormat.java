@@ -24,6 +24,7 @@ final class AksClusterFormat implements EvidenceFormat {
     out.used(Topics.CLUSTER, document.path());
     JsonNode profiles = Trees.field(cluster, "agentPoolProfiles");
     Provenance profilesAt = at.child("agentPoolProfiles");
+    out.azureIdentity(AzureIdentity.ofCluster(cluster, at, poolNames(profiles), profilesAt));
     for (int i = 0; i < profiles.size(); i++) {
       JsonNode profile = profiles.get(i);
       if (!profile.isObject() || Trees.text(profile, "name") == null) {
@@ -33,5 +34,16 @@ final class AksClusterFormat implements EvidenceFormat {
       out.fact(AgentPools.read(profile, profilesAt.child(i)));
       out.used(Topics.NODEPOOLS, document.path());
     }
+  }
+
+  /** Every pool's name; null when one is unnamed (the list is then not known to be complete). */
+  static java.util.List<String> poolNames(JsonNode pools) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (JsonNode pool : pools) {
+      String name = Trees.text(pool, "name");
+      if (name == null || name.isBlank()) return null;
+      names.add(name);
+    }
+    return names;
   }
 }

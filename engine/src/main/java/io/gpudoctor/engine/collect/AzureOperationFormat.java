@@ -48,6 +48,7 @@ final class AzureOperationFormat implements EvidenceFormat {
     Provenance at = document.provenance();
     if (tree.isObject()) {
       AzureResourceId id = AzureResourceId.parse(Trees.text(tree, "resourceId"));
+      out.azureIdentity(AzureIdentity.ofId(tree, "resourceId", at));
       Instant when = Times.latest(Times.parse(Trees.text(tree, "startTime")), Times.parse(Trees.text(tree, "endTime")));
       out.observed(when);
       errors(Trees.field(tree, "error"), at.child("error"), "az aks operation show-latest", id.agentPool(), when,
@@ -64,6 +65,8 @@ final class AzureOperationFormat implements EvidenceFormat {
     Instant when = Times.parse(Trees.text(record, "eventTimestamp"));
     out.observed(when);
     AzureResourceId id = AzureResourceId.parse(Trees.text(record, "resourceId"));
+    // No identity from activity-log records: a resource group's log also names other clusters and the
+    // VM scale sets in the node resource group, so another name there proves nothing.
     Provenance messageAt = at.child("properties").child("statusMessage");
     JsonNode parsed;
     try {

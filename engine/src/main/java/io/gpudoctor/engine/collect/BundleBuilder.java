@@ -17,6 +17,7 @@ final class BundleBuilder {
   private final List<UnreadableFile> unreadable = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<ClusterBinding> clusterBindings = new ArrayList<>();
+  private final List<AzureIdentity> azureIdentities = new ArrayList<>();
   private Target declaredTarget;
   private boolean capturedAtDeclared;
   private Instant latestTimestamp;
@@ -96,6 +97,42 @@ final class BundleBuilder {
 
   void clusterBinding(ClusterBinding binding) {
     clusterBindings.add(binding);
+  }
+
+  /** What an az output says about the cluster it describes; checked against the target (TargetConsistency). */
+  void azureIdentity(AzureIdentity identity) {
+    if (identity.namesAnything()) azureIdentities.add(identity);
+  }
+
+  List<AzureIdentity> azureIdentities() {
+    return azureIdentities;
+  }
+
+  /** The files that were used as evidence on one of these topics. */
+  Set<String> filesOn(Set<String> topics) {
+    Set<String> files = new java.util.TreeSet<>();
+    for (Read r : reads) {
+      if (r.ran() && topics.contains(r.topic()) && r.command() != null) files.add(r.command());
+    }
+    return files;
+  }
+
+  /**
+   * Keeps the facts of these files that {@code isFromThem} accepts out of the diagnosis, with the
+   * bindings they gave, and turns their reads on {@code topics} into failed reads carrying
+   * {@code why}: conclusions that need them stay unconfirmed and name the read as missing, never
+   * "read and found nothing".
+   */
+  void setAside(Set<String> files, Set<String> topics, java.util.function.Predicate<Object> isFromThem, String why) {
+    facts.removeIf(isFromThem);
+    clusterBindings.removeIf(b -> files.contains(b.provenance().source()));
+    List<Read> kept = new ArrayList<>();
+    for (Read r : reads) {
+      boolean aside = r.ran() && topics.contains(r.topic()) && files.contains(r.command());
+      kept.add(aside ? new Read(r.topic(), r.command(), io.gpudoctor.facts.ReadStatus.FAILED, why) : r);
+    }
+    reads.clear();
+    reads.addAll(kept);
   }
 
   /** Only the first target.yaml counts; the caller warns about the others. */

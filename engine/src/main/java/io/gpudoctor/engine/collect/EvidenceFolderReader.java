@@ -46,6 +46,7 @@ public final class EvidenceFolderReader {
     out.facts().addAll(PodsSeenInEvents.derive(out.facts()));
     out.facts().addAll(SchedulingReasons.derive(out.facts()));
     out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
+    TargetConsistency.check(out);
     return out.build(TargetBinder.bind(out));
   }
 

@@ -25,6 +25,8 @@ final class EvidenceFormats {
         new PrometheusApiFormat(),
         new VmUsageFormat(),
         new VmSkuFormat(),
-        new AzureOperationFormat());
+        new AzureOperationFormat(),
+        new AzureAccountFormat(),
+        new AksClusterIdentityFormat());
   }
 }

@@ -27,6 +27,7 @@ final class TargetBinder {
         pick("resourceGroup", declared.resourceGroup(), az, ClusterBinding::resourceGroup, in),
         pick("cluster", declared.cluster(), az, ClusterBinding::cluster, in),
         declared.kubeContext(),
+        declared.server(),
         pick("region", declared.region(), az, ClusterBinding::region, in),
         declared.pool() != null ? declared.pool() : onlyGpuPool(in.facts()),
         declared.namespace(), declared.resourceKind(), declared.resourceName(),

@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
 /** {@code target.yaml}: the bound target, the incident window, the capture time, and reads not run. */
 final class TargetFileFormat implements EvidenceFormat {
   private static final Set<String> KNOWN_KEYS = Set.of("subscription", "resourceGroup", "cluster",
-      "kubeContext", "region", "pool", "namespace", "resource", "incident", "capturedAt", "readsNotRun");
+      "kubeContext", "region", "pool", "namespace", "resource", "incident", "capturedAt", "readsNotRun",
+      "server");
 
   static boolean isTargetFileName(String fileName) {
     return fileName.equals("target.yaml") || fileName.equals("target.yml");
@@ -44,7 +45,7 @@ final class TargetFileFormat implements EvidenceFormat {
     Instant capturedAt = time(t, "capturedAt", path, out);
     Target target = new Target(
         Trees.text(t, "subscription"), Trees.text(t, "resourceGroup"), Trees.text(t, "cluster"),
-        Trees.text(t, "kubeContext"), Trees.text(t, "region"), Trees.text(t, "pool"),
+        Trees.text(t, "kubeContext"), server(t, path, out), Trees.text(t, "region"), Trees.text(t, "pool"),
         Trees.text(t, "namespace"), kind, name,
         time(incident, "start", path, out), time(incident, "end", path, out),
         capturedAt, Provenance.of(path, ""));
@@ -54,6 +55,17 @@ final class TargetFileFormat implements EvidenceFormat {
     }
     readsNotRun(Trees.field(t, "readsNotRun"), document, out);
     out.used(Topics.TARGET, path);
+  }
+
+  /** The kube context's API server URL ({@code https://<fqdn>:443}); anything without a host is ignored. */
+  private static String server(JsonNode t, String path, BundleBuilder out) {
+    String text = Trees.text(t, "server");
+    if (text == null || text.isBlank()) return null;
+    if (ApiServerUrl.host(text) == null) {
+      out.warning(path + ": server '" + text + "' is not an API server URL; ignored");
+      return null;
+    }
+    return text.strip();
   }
 
   private static Instant time(JsonNode node, String field, String path, BundleBuilder out) {

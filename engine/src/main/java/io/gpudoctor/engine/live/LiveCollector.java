@@ -132,7 +132,8 @@ public final class LiveCollector {
           incidentEnd != null ? incidentEnd : capturedAt));
     }
     Files.writeString(out.resolve("reads.json"), readsJson(reads));
-    Files.writeString(out.resolve("target.yaml"), targetYaml(target, region, pool, capturedAt, incidentStart, incidentEnd));
+    Files.writeString(out.resolve("target.yaml"),
+        targetYaml(target, kube.server(), region, pool, capturedAt, incidentStart, incidentEnd));
     return new Collection(reads, redactor.count(), kube.server());
   }
 
@@ -334,12 +335,14 @@ public final class LiveCollector {
   }
 
   /** {@code pool}: for a pod, workspace or node target, the pool the evidence places it in (null: unknown). */
-  static String targetYaml(LiveTarget t, String region, String pool, Instant capturedAt, Instant incidentStart, Instant incidentEnd) {
+  static String targetYaml(LiveTarget t, String server, String region, String pool, Instant capturedAt,
+      Instant incidentStart, Instant incidentEnd) {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("subscription", t.subscription());
     fields.put("resourceGroup", t.resourceGroup());
     fields.put("cluster", t.cluster());
     fields.put("kubeContext", t.context());
+    fields.put("server", server);
     fields.put("region", region);
     fields.put("pool", t.kind() == LiveTarget.Kind.POOL ? t.name() : pool);
     fields.put("namespace", t.namespace());

@@ -38,6 +38,7 @@ final class FactLabels {
     if (fact instanceof io.gpudoctor.facts.GpuMetricSample m) return "metric " + m.quote() + " (" + m.provenance() + ")";
     if (fact instanceof io.gpudoctor.facts.XidError x) return "xid " + x.quote() + " (" + x.provenance() + ")";
     if (fact instanceof io.gpudoctor.facts.IncidentWindow w) return "window " + w.podKey() + " " + w.quote();
+    if (fact instanceof io.gpudoctor.facts.TargetConflict c) return "target-conflict " + c.subject() + " (" + c.aspect() + ")";
     // Signal types declared in DRL print their fields.
     return String.valueOf(fact);
   }

@@ -167,6 +167,7 @@ public final class JsonReportWriter {
     n.put("resourceGroup", t.resourceGroup());
     n.put("cluster", t.cluster());
     n.put("kubeContext", t.kubeContext());
+    n.put("server", t.server());
     n.put("region", t.region());
     n.put("pool", t.pool());
     n.put("namespace", t.namespace());

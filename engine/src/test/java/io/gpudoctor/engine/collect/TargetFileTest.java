@@ -54,23 +54,36 @@ class TargetFileTest {
     assertThat(bundle.unreadable()).isEmpty();
   }
 
+  /** target.yaml declaring the cluster and a resource group, beside the cluster's az aks show (rg-inference). */
+  private EvidenceBundle aksShowWithDeclaredResourceGroup(String resourceGroup) {
+    write(folder, "target.yaml", "cluster: aks-gpu-prod\nresourceGroup: " + resourceGroup
+        + "\ncapturedAt: 2026-03-02T10:06:30Z\n");
+    copy(folder, "gpu-taint/aks-show.json");
+    return read(folder);
+  }
+
   @Test
   void azOutputsFillOnlyTheFieldsTargetYamlLeavesOpen() {
-    write(folder, "target.yaml", """
-        cluster: aks-gpu-prod
-        resourceGroup: rg-declared
-        capturedAt: 2026-03-02T10:06:30Z
-        """);
-    copy(folder, "gpu-taint/aks-show.json");
-
-    EvidenceBundle bundle = read(folder);
+    EvidenceBundle bundle = aksShowWithDeclaredResourceGroup("rg-inference");
     Target t = bundle.target();
-    assertThat(t.resourceGroup()).isEqualTo("rg-declared");
+    assertThat(t.resourceGroup()).isEqualTo("rg-inference");
     assertThat(t.subscription()).isEqualTo("3f2b8c1d-9e4a-4d7b-8a61-2c5e0f9b7d34");
     assertThat(t.region()).isEqualTo("eastus2");
     assertThat(t.pool()).isEqualTo("gpunp");
-    assertThat(bundle.warnings()).containsExactly(
-        "aks-show.json shows resourceGroup 'rg-inference', not 'rg-declared'; using 'rg-declared'");
+    assertThat(bundle.warnings()).isEmpty();
+  }
+
+  @Test
+  void anAzOutputOfAnotherResourceGroupBindsNothingAndIsSetAside() {
+    // Before TargetMismatch, the declared value won with a warning and the rest was filled from the az output.
+    EvidenceBundle bundle = aksShowWithDeclaredResourceGroup("rg-declared");
+    Target t = bundle.target();
+    assertThat(t.resourceGroup()).isEqualTo("rg-declared");
+    assertThat(t.subscription()).isNull();
+    assertThat(t.region()).isNull();
+    assertThat(t.pool()).isNull();
+    assertThat(bundle.warnings()).containsExactly("Azure evidence set aside, it describes another cluster than the "
+        + "target or the kube evidence: aks-show.json");
   }
 
   @Test

@@ -63,8 +63,8 @@ class JsonReportWriterTest {
   void targetReadsProfilesAndUnreadable() {
     JsonNode root = parse(writer.write(SampleDiagnosis.create()));
     JsonNode target = root.get("target");
-    assertThat(names(target)).containsExactly("subscription", "resourceGroup", "cluster", "kubeContext", "region",
-        "pool", "namespace", "resource", "incident", "capturedAt", "unbound");
+    assertThat(names(target)).containsExactly("subscription", "resourceGroup", "cluster", "kubeContext", "server",
+        "region", "pool", "namespace", "resource", "incident", "capturedAt", "unbound");
     assertThat(target.get("resource").asString()).isEqualTo("Pod/vllm-0");
     assertThat(target.get("incident").get("start").asString()).isEqualTo("2026-01-10T09:00:00Z");
     assertThat(target.get("kubeContext").isNull()).isTrue();
