@@ -11,7 +11,7 @@ final class ReadTopics {
   private static final Set<String> TOPICS = Set.of(Topics.PODS, Topics.NODES, Topics.EVENTS,
       Topics.DAEMONSETS, Topics.WORKLOADS, Topics.CONFIGMAPS, Topics.WORKSPACES, Topics.NODECLAIMS,
       Topics.NODEPOOLS, Topics.CLUSTER, Topics.TARGET, KubernetesObjectFormat.OTHER_TOPIC,
-      Topics.QUOTA, Topics.SKUS, Topics.OPERATIONS, Topics.HPAS, Topics.SCALEDOBJECTS);
+      Topics.QUOTA, Topics.SKUS, Topics.OPERATIONS, Topics.HPAS, Topics.SCALEDOBJECTS, Topics.LOGS, Topics.METRICS);
   private static final Map<String, String> KUBECTL_RESOURCES = Map.ofEntries(
       Map.entry("pod", Topics.PODS), Map.entry("pods", Topics.PODS), Map.entry("po", Topics.PODS),
       Map.entry("node", Topics.NODES), Map.entry("nodes", Topics.NODES), Map.entry("no", Topics.NODES),
@@ -44,6 +44,8 @@ final class ReadTopics {
     if (c.startsWith("az vm list-usage")) return Topics.QUOTA;
     if (c.startsWith("az vm list-skus")) return Topics.SKUS;
     if (c.startsWith("az aks operation") || c.startsWith("az monitor activity-log")) return Topics.OPERATIONS;
+    if (c.contains("/proxy/metrics") || c.contains("/api/v1/query")) return Topics.METRICS;
+    if (words.contains("kubectl") && words.contains("logs")) return Topics.LOGS;
     if (words.contains("kubectl")) {
       for (String word : words) {
         String resource = word.contains("/") ? word.substring(0, word.indexOf('/')) : word;

@@ -46,7 +46,7 @@ public final class PlanScript {
     s.append(PlanFollowUps.logs(t, window));
     s.append(PlanFollowUps.dcgmScrapes(t));
     if (account != null) s.append(azureSteps(t, account, reads));
-    s.append(targetFile(t));
+    s.append(targetFile(t, window));
     return s.toString();
   }
 
@@ -67,6 +67,20 @@ public final class PlanScript {
   private static String save(String command, String recorded, String file, String indent) {
     return indent + command + " > " + file + " || { rm -f " + file + "; NOT_RUN+=('{command: \"" + recorded
         + "\", reason: \"failed\"}'); }\n";
+  }
+
+  /** The window as collect writes it: --since ends at the capture (GNU date, else BSD date), an explicit one as given. */
+  private static String incidentWindow(ReadWindow w) {
+    if (w.since() != null) {
+      long s = w.since().toSeconds();
+      return "  START=\"$(( $(date -u +%s) - " + s + " ))\"\n"
+          + "  echo 'incident:'\n"
+          + "  echo \"  start: \\\"$(date -u -d \"@$START\" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || date -u -r \"$START\" +%Y-%m-%dT%H:%M:%SZ)\\\"\"\n"
+          + "  echo \"  end: \\\"$CAPTURED_AT\\\"\"\n";
+    }
+    if (w.start() == null) return "";
+    return "  echo 'incident:'\n  echo '  start: \"" + w.start() + "\"'\n"
+        + (w.end() != null ? "  echo '  end: \"" + w.end() + "\"'\n" : "  echo \"  end: \\\"$CAPTURED_AT\\\"\"\n");
   }
 
   private static String azureSteps(LiveTarget t, PlannedRead account, List<PlannedRead> reads) {
@@ -97,7 +111,7 @@ public final class PlanScript {
     return s.toString();
   }
 
-  private static String targetFile(LiveTarget t) {
+  private static String targetFile(LiveTarget t, ReadWindow window) {
     StringBuilder s = new StringBuilder("\n# --- the bound target, the capture time and the reads that did not run ---\n{\n");
     if (t.context() != null) s.append("  echo 'kubeContext: ").append(t.context()).append("'\n");
     s.append("  echo 'namespace: ").append(t.namespace()).append("'\n");
@@ -111,6 +125,7 @@ public final class PlanScript {
     if (t.cluster() != null) s.append("  echo 'cluster: ").append(t.cluster()).append("'\n");
     s.append("  if [ -n \"$REGION\" ]; then echo \"region: $REGION\"; fi\n");
     s.append("  echo \"capturedAt: \\\"$CAPTURED_AT\\\"\"\n");
+    s.append(incidentWindow(window));
     s.append("  if [ ${#NOT_RUN[@]} -gt 0 ]; then\n    echo 'readsNotRun:'\n")
         .append("    for r in \"${NOT_RUN[@]}\"; do echo \"  - $r\"; done\n  fi\n");
     s.append("} > target.yaml\n");

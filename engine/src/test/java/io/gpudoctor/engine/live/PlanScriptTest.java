@@ -150,6 +150,23 @@ class PlanScriptTest {
     assertThat(d.findings()).extracting(f -> f.id()).contains("GpuMemoryExhausted");
   }
 
+  @Test
+  void aPlanForTheLastTwoHoursWritesThatIncidentWindowEndingAtTheCapture(@TempDir Path dir) throws Exception {
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    fake(bin.resolve("kubectl"), "echo 'Error from server (Forbidden): forbidden' >&2; exit 1\n");
+    Path plan = dir.resolve("plan.sh");
+    Files.writeString(plan, PlanScript.render(new LiveTarget("aks-llm-weu", "inference", LiveTarget.Kind.POD,
+        "mistral-7b-6d9f7c8b5-x2kqp", null, null, null), new ReadWindow(java.time.Duration.ofHours(2), null, null, 2000)));
+    Path out = dir.resolve("evidence");
+    Result r = run(dir, List.of("bash", plan.toString(), out.toString()), bin);
+    assertThat(r.exit).as(r.err).isZero();
+
+    Target t = new EvidenceFolderReader().read(out).target();
+    assertThat(t.incidentEnd()).isEqualTo(t.capturedAt());
+    assertThat(java.time.Duration.between(t.incidentStart(), t.capturedAt()))
+        .isBetween(java.time.Duration.ofHours(2), java.time.Duration.ofHours(2).plusSeconds(5));
+  }
+
   private static void fake(Path file, String body) throws Exception {
     Files.writeString(file, "#!/usr/bin/env bash\necho \"" + file.getFileName() + " $*\" >> \"$LOG\"\n" + body);
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
