@@ -222,13 +222,10 @@ final class DiagnoseCommand implements Callable<Integer> {
     }
   }
 
-  /** Without a declared window, this much history before the capture is read; the rules pick the incident window in it. */
-  static final Duration PROMETHEUS_LOOKBACK = Duration.ofHours(6);
-
   private EvidenceBundle withPrometheus(EvidenceBundle bundle) throws Exception {
     Target t = bundle.target();
     Instant end = t.incidentEnd() != null ? t.incidentEnd() : t.capturedAt();
-    Instant start = t.incidentStart() != null ? t.incidentStart() : end == null ? null : end.minus(PROMETHEUS_LOOKBACK);
+    Instant start = t.incidentStart() != null ? t.incidentStart() : end == null ? null : end.minus(PrometheusCollector.DEFAULT_LOOKBACK);
     if (start == null || end == null) {
       throw new CliException(ExitCodes.USAGE, "--prometheus-url needs a time window: set incident.start/end or capturedAt in target.yaml");
     }

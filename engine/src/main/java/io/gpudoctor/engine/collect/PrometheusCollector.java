@@ -28,6 +28,8 @@ public final class PrometheusCollector {
   /** Managed Prometheus and the upstream default both scrape every 30 s; finer steps repeat samples. */
   public static final Duration DEFAULT_STEP = Duration.ofSeconds(30);
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+  /** Without a declared window, this much history before the capture is read; the rules pick the incident window in it. */
+  public static final Duration DEFAULT_LOOKBACK = Duration.ofHours(6);
 
   private final URI base;
   private final Duration timeout;

@@ -128,7 +128,7 @@ public final class LiveCollector {
     Instant incidentStart = options.window().startAt(capturedAt);
     Instant incidentEnd = options.window().endAt(capturedAt);
     if (options.prometheus() != null) {
-      reads.addAll(prometheus(out, incidentStart != null ? incidentStart : capturedAt.minus(PROMETHEUS_LOOKBACK),
+      reads.addAll(prometheus(out, incidentStart != null ? incidentStart : capturedAt.minus(PrometheusCollector.DEFAULT_LOOKBACK),
           incidentEnd != null ? incidentEnd : capturedAt));
     }
     Files.writeString(out.resolve("reads.json"), readsJson(reads));
@@ -136,9 +136,6 @@ public final class LiveCollector {
         targetYaml(target, kube.server(), region, pool, capturedAt, incidentStart, incidentEnd));
     return new Collection(reads, redactor.count(), kube.server());
   }
-
-  /** Without a window, this much history before the capture is asked of Prometheus; the rules pick the incident in it. */
-  public static final java.time.Duration PROMETHEUS_LOOKBACK = java.time.Duration.ofHours(6);
 
   private List<CollectedRead> prometheus(Path out, Instant start, Instant end) throws IOException {
     long started = System.nanoTime();
