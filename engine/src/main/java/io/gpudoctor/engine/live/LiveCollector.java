@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -38,7 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class LiveCollector {
   static final String CRD_PATH = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/";
-  private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final KubeReader kube;
   private final AzCli az;
@@ -114,7 +113,7 @@ public final class LiveCollector {
     }
 
     selectSkus(outcomes);
-    SecretRedactor redactor = new SecretRedactor();
+    CollectedFolder folder = new CollectedFolder(out, options.redact());
     List<CollectedRead> reads = new ArrayList<>();
     for (Map.Entry<PlannedRead, Outcome> e : outcomes.entrySet()) {
       PlannedRead read = e.getKey();
@@ -122,31 +121,29 @@ public final class LiveCollector {
       String command = read.command().replace("<region>", region == null ? "<region>" : region);
       // An empty log is a read that ran and found nothing; there is no file to write for it.
       boolean saved = outcome.status == ReadStatus.RAN && read.file() != null && outcome.body.length > 0;
-      if (saved) write(out.resolve(read.file()), read.source() instanceof KubeText, outcome.body, redactor);
+      if (saved) folder.write(read.file(), read.source() instanceof KubeText, outcome.body);
       reads.add(new CollectedRead(read.topic(), command, outcome.status, outcome.millis, outcome.error, saved ? read.file() : null));
     }
     Instant incidentStart = options.window().startAt(capturedAt);
     Instant incidentEnd = options.window().endAt(capturedAt);
     if (options.prometheus() != null) {
-      reads.addAll(prometheus(out, incidentStart != null ? incidentStart : capturedAt.minus(PrometheusCollector.DEFAULT_LOOKBACK),
+      reads.addAll(prometheus(folder, incidentStart != null ? incidentStart : capturedAt.minus(PrometheusCollector.DEFAULT_LOOKBACK),
           incidentEnd != null ? incidentEnd : capturedAt));
     }
-    Files.writeString(out.resolve("reads.json"), readsJson(reads));
-    Files.writeString(out.resolve("target.yaml"),
-        targetYaml(target, kube.server(), region, pool, capturedAt, incidentStart, incidentEnd));
-    return new Collection(reads, redactor.count(), kube.server());
+    folder.writeReads(reads);
+    folder.writeTarget(CollectedFolder.targetYaml(target, kube.server(), region, pool, capturedAt, incidentStart, incidentEnd));
+    return new Collection(reads, folder.redactions(), kube.server());
   }
 
-  private List<CollectedRead> prometheus(Path out, Instant start, Instant end) throws IOException {
+  private List<CollectedRead> prometheus(CollectedFolder folder, Instant start, Instant end) throws IOException {
     long started = System.nanoTime();
     FetchedEvidence fetched = options.prometheus().fetch(start, end, PrometheusCollector.DEFAULT_STEP);
     long millis = (System.nanoTime() - started) / 1_000_000;
     List<CollectedRead> reads = new ArrayList<>();
-    Files.createDirectories(out.resolve("prometheus"));
     int i = 0;
     for (FetchedEvidence.Answer answer : fetched.answers()) {
       String file = "prometheus/query_range-" + (++i) + ".json";
-      Files.write(out.resolve(file), answer.body());
+      folder.write(file, false, answer.body());
       reads.add(new CollectedRead(Topics.METRICS, answer.source(), ReadStatus.RAN, millis, "", file));
     }
     for (Read failed : fetched.reads()) {
@@ -293,67 +290,5 @@ public final class LiveCollector {
     } catch (RuntimeException e) {
       return null;
     }
-  }
-
-  private void write(Path file, boolean text, byte[] body, SecretRedactor redactor) throws IOException {
-    Files.createDirectories(file.getParent());
-    if (!options.redact()) {
-      Files.write(file, body);
-    } else if (text) {
-      Files.writeString(file, redactor.redactText(new String(body, StandardCharsets.UTF_8)));
-    } else {
-      Files.write(file, redacted(body, redactor));
-    }
-  }
-
-  private static byte[] redacted(byte[] body, SecretRedactor redactor) {
-    try {
-      JsonNode tree = JSON.readTree(body);
-      return (JSON.writeValueAsString(redactor.redact(tree)) + "\n").getBytes(StandardCharsets.UTF_8);
-    } catch (RuntimeException e) {
-      return body; // not JSON: the readers will say so; nothing structured to redact
-    }
-  }
-
-  /** {@code reads.json} as {@code ReadsFileFormat} reads it back, plus the duration and the file written. */
-  static String readsJson(List<CollectedRead> reads) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (CollectedRead r : reads) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("command", r.command());
-      m.put("topic", r.topic());
-      m.put("status", r.status().label());
-      m.put("durationMillis", r.durationMillis());
-      if (!r.error().isEmpty()) m.put("error", r.error());
-      if (r.file() != null) m.put("file", r.file());
-      out.add(m);
-    }
-    return JSON.writeValueAsString(out) + "\n";
-  }
-
-  /** {@code pool}: for a pod, workspace or node target, the pool the evidence places it in (null: unknown). */
-  static String targetYaml(LiveTarget t, String server, String region, String pool, Instant capturedAt,
-      Instant incidentStart, Instant incidentEnd) {
-    Map<String, String> fields = new LinkedHashMap<>();
-    fields.put("subscription", t.subscription());
-    fields.put("resourceGroup", t.resourceGroup());
-    fields.put("cluster", t.cluster());
-    fields.put("kubeContext", t.context());
-    fields.put("server", server);
-    fields.put("region", region);
-    fields.put("pool", t.kind() == LiveTarget.Kind.POOL ? t.name() : pool);
-    fields.put("namespace", t.namespace());
-    if (t.kind() != LiveTarget.Kind.POOL) fields.put("resource", t.kind().label() + "/" + t.name());
-    fields.put("capturedAt", capturedAt.toString());
-    StringBuilder s = new StringBuilder();
-    fields.forEach((k, v) -> {
-      if (v != null) s.append(k).append(": \"").append(v).append("\"\n");
-    });
-    if (incidentStart != null || incidentEnd != null) {
-      s.append("incident:\n");
-      if (incidentStart != null) s.append("  start: \"").append(incidentStart).append("\"\n");
-      if (incidentEnd != null) s.append("  end: \"").append(incidentEnd).append("\"\n");
-    }
-    return s.toString();
   }
 }

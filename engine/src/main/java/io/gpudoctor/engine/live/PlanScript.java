@@ -29,7 +29,10 @@ public final class PlanScript {
     s.append("set -u\n");
     s.append("OUT=\"${1:-gpu-doctor-evidence}\"\n");
     s.append("mkdir -p \"$OUT\" && cd \"$OUT\" || exit 1\n");
-    s.append("CAPTURED_AT=\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"\n");
+    // One clock reading: the capture time, and the --since window's start counted back from it (GNU date, else BSD date).
+    s.append("CAPTURED_EPOCH=\"$(date -u +%s)\"\n");
+    s.append("utc() { date -u -d \"@$1\" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || date -u -r \"$1\" +%Y-%m-%dT%H:%M:%SZ; }\n");
+    s.append("CAPTURED_AT=\"$(utc \"$CAPTURED_EPOCH\")\"\n");
     s.append("REGION=\"\"\n");
     s.append("NOT_RUN=()\n");
     Map<String, StringBuilder> routes = new LinkedHashMap<>();
@@ -69,13 +72,11 @@ public final class PlanScript {
         + "\", reason: \"failed\"}'); }\n";
   }
 
-  /** The window as collect writes it: --since ends at the capture (GNU date, else BSD date), an explicit one as given. */
+  /** The window as collect writes it: --since ends at the capture, an explicit one as given. */
   private static String incidentWindow(ReadWindow w) {
     if (w.since() != null) {
-      long s = w.since().toSeconds();
-      return "  START=\"$(( $(date -u +%s) - " + s + " ))\"\n"
-          + "  echo 'incident:'\n"
-          + "  echo \"  start: \\\"$(date -u -d \"@$START\" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || date -u -r \"$START\" +%Y-%m-%dT%H:%M:%SZ)\\\"\"\n"
+      return "  echo 'incident:'\n"
+          + "  echo \"  start: \\\"$(utc $(( CAPTURED_EPOCH - " + w.since().toSeconds() + " )))\\\"\"\n"
           + "  echo \"  end: \\\"$CAPTURED_AT\\\"\"\n";
     }
     if (w.start() == null) return "";

@@ -20,7 +20,7 @@ class TargetYamlServerTest {
         "3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f", "rg-inference-prod", "aks-inference-prod");
     String server = "https://aks-inference-prod-dns-4f1c2a7b.hcp.eastus.azmk8s.io:443";
 
-    String yaml = LiveCollector.targetYaml(t, server, "eastus", null, Instant.parse("2026-05-14T09:50:00Z"), null, null);
+    String yaml = CollectedFolder.targetYaml(t, server, "eastus", null, Instant.parse("2026-05-14T09:50:00Z"), null, null);
     Files.writeString(folder.resolve("target.yaml"), yaml);
     Target read = new EvidenceFolderReader().read(folder).target();
 
@@ -33,6 +33,6 @@ class TargetYamlServerTest {
   void anUnknownServerIsLeftOut() {
     LiveTarget t = new LiveTarget(null, "ml", LiveTarget.Kind.POD, "vllm-0", null, null, null);
 
-    assertThat(LiveCollector.targetYaml(t, null, null, null, Instant.parse("2026-05-14T09:50:00Z"), null, null)).doesNotContain("server");
+    assertThat(CollectedFolder.targetYaml(t, null, null, null, Instant.parse("2026-05-14T09:50:00Z"), null, null)).doesNotContain("server");
   }
 }
