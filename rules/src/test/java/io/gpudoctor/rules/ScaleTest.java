@@ -16,37 +16,39 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The generated incident of a 1,000-node GPU cluster (30,000 pods, 100,000 events, 8,000 GPUs)
- * is diagnosed, and the rules cost grows linearly: the full size may cost at most 3.5x the half
- * size (a join that goes quadratic costs 4x and more; measured 2.2x-2.8x; the best of two runs each). Measured as CPU time of the diagnosing
- * thread, which the load of a shared CI machine does not inflate the way it inflates wall time.
+ * is diagnosed, and the rules cost grows linearly: four times the evidence may cost at most 8x the
+ * quarter size (linear is 4x, a join that goes quadratic 16x; half against full left too narrow a
+ * margin, 2x against 4x, for a loaded machine's garbage collection and caches: 3.56x was seen). The best of
+ * two runs each, measured as CPU time of the diagnosing thread, which the load of a shared CI machine
+ * does not inflate the way it inflates wall time.
  */
 class ScaleTest {
   private static final IncidentGenerator.Size FULL = IncidentGenerator.Size.ISSUE;
-  private static final IncidentGenerator.Size HALF = new IncidentGenerator.Size(500, 15_000, 50_000, 4000, 42);
+  private static final IncidentGenerator.Size QUARTER = new IncidentGenerator.Size(250, 7_500, 25_000, 2000, 42);
 
   @Test
   void aThousandNodeIncidentIsDiagnosedAndTheRulesCostGrowsLinearly(@TempDir Path tmp) throws Exception {
     EvidenceBundle small = read(new IncidentGenerator(new IncidentGenerator.Size(50, 1500, 5000, 400, 42)).write(tmp.resolve("small")));
-    EvidenceBundle half = read(new IncidentGenerator(HALF).write(tmp.resolve("half")));
+    EvidenceBundle quarter = read(new IncidentGenerator(QUARTER).write(tmp.resolve("quarter")));
     EvidenceBundle full = read(new IncidentGenerator(FULL).write(tmp.resolve("full")));
     Diagnoser diagnoser = new Diagnoser(ModuleRules.ruleBase());
     for (int i = 0; i < 3; i++) diagnoser.diagnose(small); // warm-up of the JIT
 
-    long halfCpu = Math.min(cpu(diagnoser, half), cpu(diagnoser, half));
+    long quarterCpu = Math.min(cpu(diagnoser, quarter), cpu(diagnoser, quarter));
     long wallStart = System.nanoTime();
     long fullCpu = cpu(diagnoser, full);
     double fullWallSeconds = (System.nanoTime() - wallStart) / 1e9;
     fullCpu = Math.min(fullCpu, cpu(diagnoser, full));
     Diagnosis diagnosis = diagnoser.diagnose(full);
-    System.out.printf("ScaleTest: rules CPU half %d ms, full %d ms (%.2fx); full wall %.1f s%n",
-        halfCpu / 1_000_000, fullCpu / 1_000_000, (double) fullCpu / halfCpu, fullWallSeconds);
+    System.out.printf("ScaleTest: rules CPU quarter %d ms, full %d ms (%.2fx); full wall %.1f s%n",
+        quarterCpu / 1_000_000, fullCpu / 1_000_000, (double) fullCpu / quarterCpu, fullWallSeconds);
 
     assertThat(diagnosis.top()).isNotNull();
     assertThat(diagnosis.top().id()).isEqualTo("GpuCapacityExhausted");
     assertThat(diagnosis.top().status()).isEqualTo(FindingStatus.CONFIRMED);
     assertThat(fullWallSeconds).as("wall seconds of the rules over 100k events").isLessThan(120);
-    assertThat((double) fullCpu).as("rules CPU ns at full size (half size: %d ns)", halfCpu)
-        .isLessThan(3.5 * halfCpu);
+    assertThat((double) fullCpu).as("rules CPU ns at full size (quarter size: %d ns)", quarterCpu)
+        .isLessThan(8 * quarterCpu);
   }
 
   private static EvidenceBundle read(Path folder) throws Exception {
