@@ -1,0 +1,26 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.Topics;
+
+/**
+ * A node's kernel log as SREs paste it (dmesg, {@code journalctl -k}, syslog, {@code kubectl debug
+ * node} output): recognised by its first line or by an NVIDIA driver Xid line in it. Only the Xid
+ * lines are facts ({@link KernelXidLines}); a kernel log without one was still read. Container logs
+ * ({@code logs/<ns>/<pod>/<container>.log}) stay with {@link ContainerLogFormat}, which reads their
+ * Xid lines too.
+ */
+final class KernelLogFormat implements TextFormat {
+  private static final java.util.regex.Pattern CONTAINER_LOG = java.util.regex.Pattern.compile("(?:^|[/!])logs/[^/]+/[^/]+/[^/]+\\.log$");
+
+  @Override
+  public boolean recognises(EvidenceFile file, String text) {
+    if (CONTAINER_LOG.matcher(file.path()).find()) return false;
+    return KernelXidLines.looksLikeKernelLog(text) || KernelXidLines.hasXid(text);
+  }
+
+  @Override
+  public void read(EvidenceFile file, String text, BundleBuilder out) {
+    KernelXidLines.read(file.path(), text, out);
+    out.used(Topics.KERNEL_LOG, file.path());
+  }
+}
