@@ -186,6 +186,31 @@ class KernelXidLinesTest {
     assertThat(Bundles.only(bundle, LogSignal.class).kind()).isEqualTo(LogSignalKind.NVML_INIT_FAILED);
   }
 
+  @Test
+  void aTicketWithAnOomLineAndAnXidLineKeepsBoth() {
+    write("what-we-saw.txt", """
+        INFO 03-03 10:20:40 model_runner.py:1025] Loading model weights took 14.9595 GB
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB. GPU 0 has a total capacity of 14.58 GiB of which 77.56 MiB is free.
+        and on the node:
+        NVRM: Xid (PCI:0001:00:00): 31, pid=2142, name=python3, Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f1b_2a000000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(Bundles.only(bundle, LogSignal.class).kind()).isEqualTo(LogSignalKind.CUDA_OOM);
+    assertThat(Bundles.only(bundle, KernelXid.class).provenance().pointer()).isEqualTo("line 4");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.LOGS, "what-we-saw.txt"), Read.supplied(Topics.KERNEL_LOG, "what-we-saw.txt"));
+  }
+
+  @Test
+  void proseWithAnXidLineIsReadAsAKernelLog() {
+    write("ticket.txt", """
+        The node rebooted after this:
+        NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(Bundles.only(bundle, KernelXid.class).code()).isEqualTo(79);
+  }
+
   private void write(String name, String content) {
     Bundles.write(dir, name, content);
   }
