@@ -22,6 +22,8 @@ public record KernelXid(
   public enum NodeFrom {
     /** the host of its journal/syslog prefix, or the node of the event that carries it */
     LOG_LINE("the host the log line names"),
+    /** the node {@code kubectl debug node/NAME} said it created its pod on, in the same file */
+    DEBUG_POD("the kubectl debug node line of the file"),
     /** a node name in the file's path */
     FILE_PATH("the file path"),
     /** the node target.yaml names ({@code resource: node/NAME}): the line itself names none */

@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  * NVRM: Xid (PCI:0000:02:00): 79, GPU has fallen off the bus.                                       (older drivers: no pid/name)
  * </pre>
  * and the same text inside a node-problem-detector event ({@code node/NAME ... NVRM: Xid ...}).
- * The node is the line's host, else a node name in the file path, else the node target.yaml names,
- * else unknown: never a guess. dmesg's {@code [ 8234.412811]} is seconds since boot, not a time;
+ * The node is the line's host, else the node a {@code kubectl debug node} banner in the file names,
+ * else a node name in the file path, else the node target.yaml names, else unknown: never a guess. dmesg's {@code [ 8234.412811]} is seconds since boot, not a time;
  * journal times carry no year (the capture year from target.yaml capturedAt is used) and, like
  * {@code dmesg -T}, are the node's local time, which is UTC on AKS node images.
  */
@@ -51,6 +51,12 @@ final class KernelXidLines {
   /** AKS node names (VMSS instances), and the nodes/NAME/ or node-debugger-NAME- of a path. */
   private static final Pattern PATH_NODE = Pattern.compile(
       "(aks-[a-z0-9]+-\\d+-vmss[0-9a-z]{6})|(?:^|/)nodes?/([a-z0-9][a-z0-9.-]*)/");
+  /** kubectl debug node's banner (kubectl/pkg/cmd/debug): "Creating debugging pod %s with container %s on node %s." */
+  private static final Pattern DEBUG_POD = Pattern.compile(
+      "(?m)^Creating debugging pod \\S+ with container \\S+ on node ([a-z0-9][a-z0-9.-]*)\\.\\s*$");
+  /** What a node debugging session prints before the kernel log: its banner and shell prompts. */
+  private static final Pattern SESSION_LINE = Pattern.compile(
+      "^(?:Creating debugging pod |If you don't see a command prompt|-- |\\S*\\s?[#$] )");
   /** A kernel log by its first line: dmesg, dmesg -T, or a journal/syslog line of the kernel. */
   private static final Pattern KERNEL_LOG_LINE = Pattern.compile(
       "^(?:\\[\\s*\\d+\\.\\d+\\]|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}\\]"
@@ -135,8 +141,8 @@ final class KernelXidLines {
   static boolean looksLikeKernelLog(String text) {
     for (String line : text.split("\\R", 50)) {
       String l = line.strip().replace("\uFEFF", "");
-      // journalctl's "-- Logs begin at ... --"/"-- Boot ... --" and a pasted "$ dmesg" say nothing yet.
-      if (l.isEmpty() || l.startsWith("-- ") || l.startsWith("$ ")) continue;
+      // journalctl's "-- Logs begin at ... --", a kubectl debug banner and a prompt ("/ # dmesg") say nothing yet.
+      if (l.isEmpty() || SESSION_LINE.matcher(l).find()) continue;
       // JSON (an events list that quotes an Xid) is not a kernel log; dmesg's "[ 8234.412811]" only looks like it.
       return KERNEL_LOG_LINE.matcher(l).find() || (l.charAt(0) != '{' && l.charAt(0) != '[' && l.contains("NVRM: "));
     }
@@ -169,15 +175,18 @@ final class KernelXidLines {
     }
     if (found.isEmpty()) return 0;
     out.used(io.gpudoctor.facts.Topics.KERNEL_LOG, path);
+    Matcher debug = DEBUG_POD.matcher(text);
+    String debugNode = debug.find() ? debug.group(1) : null;
     String pathNode = nodeOfPath(path);
     out.later(2, placement -> {
       String targetNode = targetNode(placement);
       for (int i = 0; i < found.size(); i++) {
         Parsed p = found.get(i);
         KernelXid.NodeFrom from = p.host() != null ? KernelXid.NodeFrom.LOG_LINE
+            : debugNode != null ? KernelXid.NodeFrom.DEBUG_POD
             : pathNode != null ? KernelXid.NodeFrom.FILE_PATH
             : targetNode != null ? KernelXid.NodeFrom.TARGET : KernelXid.NodeFrom.UNKNOWN;
-        String node = p.host() != null ? p.host() : pathNode != null ? pathNode : targetNode;
+        String node = p.host() != null ? p.host() : debugNode != null ? debugNode : pathNode != null ? pathNode : targetNode;
         Instant at = p.at();
         if (at == null && p.journalTime() != null && placement.capturedAt() != null) {
           at = p.journalTime().before(placement.capturedAt());

@@ -211,6 +211,29 @@ class KernelXidLinesTest {
     assertThat(Bundles.only(bundle, KernelXid.class).code()).isEqualTo(79);
   }
 
+  @Test
+  void aNodeDebuggingSessionNamesItsNodeInKubectlsBanner() {
+    String banner = """
+        $ kubectl debug node/aks-gpunp-41829376-vmss000000 -it --image=mcr.microsoft.com/cbl-mariner/busybox:2.0
+        Creating debugging pod node-debugger-aks-gpunp-41829376-vmss000000-x7k2p with container debugger on node aks-gpunp-41829376-vmss000000.
+        If you don't see a command prompt, try pressing enter.
+        / # chroot /host dmesg | grep NVRM
+        [    4.108113] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:23:56 UTC 2024
+        """;
+    write("session.txt", banner + "[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.\n");
+    write("target.yaml", TARGET.formatted("node/aks-gpunp-41829376-vmss000009"));
+    KernelXid x = Bundles.only(Bundles.read(dir), KernelXid.class);
+    assertThat(x.node()).isEqualTo(NODE);
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.DEBUG_POD);
+    assertThat(x.provenance().pointer()).isEqualTo("line 6");
+
+    Path clean = dir.resolve("clean");
+    Bundles.write(clean, "session.txt", banner);
+    EvidenceBundle bundle = Bundles.read(clean);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(Bundles.facts(bundle, KernelXid.class)).isEmpty();
+  }
+
   private void write(String name, String content) {
     Bundles.write(dir, name, content);
   }
