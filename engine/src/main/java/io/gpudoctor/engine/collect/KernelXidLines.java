@@ -139,8 +139,14 @@ final class KernelXidLines {
 
   /** Whether the text is a kernel log by its first line (so a log with no Xid is still read, and found clean). */
   static boolean looksLikeKernelLog(String text) {
-    for (String line : text.split("\\R", 50)) {
-      String l = line.strip().replace("\uFEFF", "");
+    // Line by line without splitting the whole text: every JSON file of the bundle passes through here.
+    int start = 0;
+    for (int seen = 0; start < text.length() && seen < 50; seen++) {
+      int end = text.indexOf('\n', start);
+      if (end < 0) end = text.length();
+      // The shapes sit at the start of a line; a one-line JSON file is never copied whole.
+      String l = text.substring(start, Math.min(end, start + 512)).replace("\uFEFF", "").strip();
+      start = end + 1;
       // journalctl's "-- Logs begin at ... --", a kubectl debug banner and a prompt ("/ # dmesg") say nothing yet.
       if (l.isEmpty() || SESSION_LINE.matcher(l).find()) continue;
       // JSON (an events list that quotes an Xid) is not a kernel log; dmesg's "[ 8234.412811]" only looks like it.
