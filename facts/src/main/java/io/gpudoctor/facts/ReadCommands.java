@@ -48,6 +48,17 @@ public final class ReadCommands {
     return kubectl(t) + " get daemonsets -A -o json";
   }
 
+  /** The node's own events (node-problem-detector and kubelet report GPU and kernel problems there). */
+  public static String nodeEvents(Target t, String node) {
+    return kubectl(t) + " get events -A --field-selector involvedObject.kind=Node,involvedObject.name="
+        + or(node, "gpu-node") + " -o json";
+  }
+
+  /** Every node's events: when a kernel log names no node, they show which node reported it. */
+  public static String allNodeEvents(Target t) {
+    return kubectl(t) + " get events -A --field-selector involvedObject.kind=Node -o json";
+  }
+
   public static String podsOnNode(Target t, String node) {
     return kubectl(t) + " get pods -A --field-selector spec.nodeName=" + or(node, "gpu-node") + " -o json";
   }

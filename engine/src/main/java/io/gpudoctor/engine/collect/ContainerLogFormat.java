@@ -33,6 +33,7 @@ final class ContainerLogFormat implements TextFormat {
         ? new LogOwner(where.group(1), where.group(2), where.group(3), where.group(4) != null)
         : LogOwner.UNKNOWN;
     classifyLines(file.path(), text, java.util.Set.of(), owner, out);
+    KernelXidLines.read(file.path(), text, out);
     out.used(Topics.LOGS, file.path());
   }
 

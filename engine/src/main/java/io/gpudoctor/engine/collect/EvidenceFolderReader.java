@@ -76,7 +76,7 @@ public final class EvidenceFolderReader {
   private void readFile(EvidenceFile file, BundleBuilder out) {
     try {
       String text = TextDecoder.decode(file.content());
-      if (!DocumentParser.isJson(text)) {
+      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)) {
         for (TextFormat format : textFormats) {
           if (format.recognises(file, text)) {
             format.read(file, text, out);

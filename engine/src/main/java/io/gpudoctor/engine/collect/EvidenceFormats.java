@@ -11,6 +11,7 @@ final class EvidenceFormats {
     return List.of(
         new PrometheusTextFormat(),
         new PastedKubectlFormat(),
+        new KernelLogFormat(),
         // Any other text is a container log: it must come last.
         new ContainerLogFormat());
   }

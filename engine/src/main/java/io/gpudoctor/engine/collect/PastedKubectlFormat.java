@@ -51,6 +51,7 @@ final class PastedKubectlFormat implements TextFormat {
     // the file describes exactly one pod, they are taken to be that pod's.
     int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines(sections), pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
+    logLines += KernelXidLines.read(path, text, out);
     if (used == 0 && logLines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
     }

@@ -1,0 +1,240 @@
+package io.gpudoctor.engine.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.KernelXid;
+import io.gpudoctor.facts.LogSignal;
+import io.gpudoctor.facts.LogSignalKind;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The NVIDIA driver's Xid lines in kernel logs: every capture form, the node and the time they carry. */
+class KernelXidLinesTest {
+  private static final String NODE = "aks-gpunp-41829376-vmss000000";
+  private static final String TARGET = """
+      subscription: 7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+      resourceGroup: rg-llm-serving
+      cluster: aks-llm-weu
+      kubeContext: aks-llm-weu
+      pool: gpunp
+      namespace: inference
+      resource: %s
+      capturedAt: "2026-07-14T10:24:00Z"
+      """;
+
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "{1}: {4}")
+  @CsvSource(delimiter = '|', textBlock = """
+      [ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus. | 79 | 0001:00:00 | python3 | GPU has fallen off the bus.
+      Jul 14 10:19:52 aks-gpunp-41829376-vmss000000 kernel: NVRM: Xid (PCI:0001:00:00): 48, pid=2142, name=python3, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 6, subpartition 0. | 48 | 0001:00:00 | python3 | An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 6, subpartition 0.
+      NVRM: Xid (PCI:0000:00:04): 13, pid=2142, name=python3, Graphics SM Warp Exception on (GPC 0, TPC 0, SM 0): Out Of Range Address | 13 | 0000:00:04 | python3 | Graphics SM Warp Exception on (GPC 0, TPC 0, SM 0): Out Of Range Address
+      NVRM: Xid (PCI:0000:3b:00): 31, pid=2142, name=python3, Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f1b_2a000000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ | 31 | 0000:3b:00 | python3 | Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f1b_2a000000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ
+      NVRM: Xid (PCI:0000:00:1e): 94, pid=3311, name=python3, Contained: CE User Channel (0x9). RST: No, D-RST: No | 94 | 0000:00:1e | python3 | Contained: CE User Channel (0x9). RST: No, D-RST: No
+      NVRM: Xid (PCI:0000:00:1e): 119, pid=1582259, name=nvc:[driver], Timeout after 6s of waiting for RPC response from GPU0 GSP! Expected function 76 (GSP_RM_CONTROL) (0x20802a02 0x8). | 119 | 0000:00:1e | nvc:[driver] | Timeout after 6s of waiting for RPC response from GPU0 GSP! Expected function 76 (GSP_RM_CONTROL) (0x20802a02 0x8).
+      NVRM: Xid (PCI:0000:02:00): 79, GPU has fallen off the bus. | 79 | 0000:02:00 | | GPU has fallen off the bus.
+      Dec  2 11:38:47 worker4 kernel: [  219.470994] NVRM: Xid (PCI:0000:07:00): 48, pid='<unknown>', name=<unknown>, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at physAddr 0x7fffa8860 partition 7, subpartition 1. | 48 | 0000:07:00 | | An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at physAddr 0x7fffa8860 partition 7, subpartition 1.
+      [Wed Jul 31 23:14:18 2024] NVRM: Xid (PCI:0000:00:05): 43, pid=1045242, name=pt_main_thread, Ch 00000008 | 43 | 0000:00:05 | pt_main_thread | Ch 00000008
+      Nov 29 11:28:11 zeus kernel: NVRM: Xid (PCI:0000:c1:00): 31, pid=12890, Ch 0000003b, intr 00000000. MMU Fault: ENGINE HOST0 HUBCLIENT_HOST_CPU faulted @ 0x1_0c3c0000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_WRITE | 31 | 0000:c1:00 | | Ch 0000003b, intr 00000000. MMU Fault: ENGINE HOST0 HUBCLIENT_HOST_CPU faulted @ 0x1_0c3c0000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_WRITE
+      """)
+  void everyDriverWordingGivesTheCodeTheBusIdTheProcessAndTheMessage(String line, int code, String bus, String process, String message) {
+    KernelXidLines.Parsed p = KernelXidLines.parse(line);
+    assertThat(p).isNotNull();
+    assertThat(p.code()).isEqualTo(code);
+    assertThat(p.pciBusId()).isEqualTo(bus);
+    assertThat(p.processName()).isEqualTo(process);
+    assertThat(p.message()).isEqualTo(message);
+    assertThat(p.line()).isEqualTo(line.strip());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "[    4.108113] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:23:56 UTC 2024",
+      "[    5.902114] NVRM: GPU at PCI:0001:00:00: GPU-48aeb943-9458-4282-da24-e5f49e0db441",
+      "[    5.902120] NVRM: GPU 0001:00:00.0: has software scheduling enabled",
+      "[ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0",
+      "DCGM_FI_DEV_XID_ERRORS{gpu=\"1\",err_code=\"79\",err_msg=\"GPU has fallen off the bus\"} 79",
+      // cut inside the code: "7" may be the start of "79", so it is no Xid at all
+      "[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 7",
+      "[ 8234.412811] NVRM: Xid (PCI:0001:00"})
+  void otherDriverLinesAndLinesCutBeforeTheCodeEndsAreNotXids(String line) {
+    assertThat(KernelXidLines.parse(line)).isNull();
+  }
+
+  @Test
+  void aLineCutAfterTheCodeKeepsWhatItHas() {
+    KernelXidLines.Parsed cutInName = KernelXidLines.parse("[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=pyth");
+    assertThat(cutInName.code()).isEqualTo(79);
+    assertThat(cutInName.pid()).isEqualTo("0");
+    assertThat(cutInName.processName()).isEqualTo("pyth");
+    assertThat(cutInName.message()).isEmpty();
+    assertThat(KernelXidLines.parse("NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen of").message()).isEqualTo("GPU has fallen of");
+  }
+
+  @Test
+  void theHostOfAJournalOrSyslogLineIsTheNodeDmesgNamesNone() {
+    assertThat(KernelXidLines.parse("Jul 14 10:19:52 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.")
+        .host()).isEqualTo(NODE);
+    assertThat(KernelXidLines.parse("2026-07-14T10:19:52+0000 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.")
+        .host()).isEqualTo(NODE);
+    assertThat(KernelXidLines.parse("[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.")
+        .host()).isNull();
+  }
+
+  @Test
+  void dmesgSecondsSinceBootAreNoTimeAbsolutePrefixesAre() {
+    assertThat(KernelXidLines.parse("[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.").at()).isNull();
+    assertThat(KernelXidLines.parse("2026-07-14T10:19:52.118233Z NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.").at())
+        .isEqualTo(Instant.parse("2026-07-14T10:19:52.118233Z"));
+    assertThat(KernelXidLines.parse("2026-07-14T10:19:52+0000 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.").at())
+        .isEqualTo(Instant.parse("2026-07-14T10:19:52Z"));
+    assertThat(KernelXidLines.parse("[Wed Jul 31 23:14:18 2024] NVRM: Xid (PCI:0000:00:05): 43, pid=1045242, name=pt_main_thread, Ch 00000008").at())
+        .isEqualTo(Instant.parse("2024-07-31T23:14:18Z"));
+  }
+
+  @Test
+  void aJournalLineTakesTheCaptureYearAndItsOwnHost() {
+    write("journalctl-k.txt", "Jul 14 10:19:52 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 48, pid=2142, name=python3, "
+        + "An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 6, subpartition 0.\n");
+    write("target.yaml", TARGET.formatted("node/aks-gpunp-41829376-vmss000009"));
+    EvidenceBundle bundle = Bundles.read(dir);
+    KernelXid x = Bundles.only(bundle, KernelXid.class);
+    assertThat(x.node()).isEqualTo(NODE);
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.LOG_LINE);
+    assertThat(x.at()).isEqualTo(Instant.parse("2026-07-14T10:19:52Z"));
+    assertThat(x.provenance().source()).isEqualTo("journalctl-k.txt");
+    assertThat(x.provenance().pointer()).isEqualTo("line 1");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.KERNEL_LOG, "journalctl-k.txt"));
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void aDecemberJournalLineReadInJanuaryIsLastYears() {
+    write("journalctl-k.txt", "Dec 31 23:59:58 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.\n");
+    write("target.yaml", TARGET.replace("2026-07-14T10:24:00Z", "2027-01-01T00:10:00Z").formatted("pod/p"));
+    assertThat(Bundles.only(Bundles.read(dir), KernelXid.class).at()).isEqualTo(Instant.parse("2026-12-31T23:59:58Z"));
+  }
+
+  @Test
+  void withoutADeclaredCaptureTimeAJournalLineHasNoTime() {
+    write("journalctl-k.txt", "Jul 14 10:19:52 " + NODE + " kernel: NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.\n");
+    assertThat(Bundles.only(Bundles.read(dir), KernelXid.class).at()).isNull();
+  }
+
+  @Test
+  void dmesgTakesTheNodeOfItsPathThenTheTargetsNodeElseNone() {
+    String dmesg = "[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.\n";
+    write("nodes/" + NODE + "/dmesg.txt", dmesg);
+    write("target.yaml", TARGET.formatted("node/aks-gpunp-41829376-vmss000009"));
+    KernelXid fromPath = Bundles.only(Bundles.read(dir), KernelXid.class);
+    assertThat(fromPath.node()).isEqualTo(NODE);
+    assertThat(fromPath.nodeFrom()).isEqualTo(KernelXid.NodeFrom.FILE_PATH);
+    assertThat(fromPath.at()).isNull();
+
+    Path second = dir.resolve("second");
+    Bundles.write(second, "dmesg.txt", dmesg);
+    Bundles.write(second, "target.yaml", TARGET.formatted("node/" + NODE));
+    KernelXid fromTarget = Bundles.only(Bundles.read(second), KernelXid.class);
+    assertThat(fromTarget.node()).isEqualTo(NODE);
+    assertThat(fromTarget.nodeFrom()).isEqualTo(KernelXid.NodeFrom.TARGET);
+
+    Path third = dir.resolve("third");
+    Bundles.write(third, "dmesg.txt", dmesg);
+    Bundles.write(third, "target.yaml", TARGET.formatted("pod/mistral-7b-6d9f7c8b5-x2kqp"));
+    KernelXid unknown = Bundles.only(Bundles.read(third), KernelXid.class);
+    assertThat(unknown.node()).isNull();
+    assertThat(unknown.nodeFrom()).isEqualTo(KernelXid.NodeFrom.UNKNOWN);
+    assertThat(unknown.subject()).isEqualTo("unknown node (GPU PCI:0001:00:00)");
+  }
+
+  @Test
+  void aKernelLogWithoutAnXidIsReadAndYieldsNothing() {
+    write("dmesg.txt", """
+        [    4.108113] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:23:56 UTC 2024
+        [    5.902120] NVRM: GPU 0001:00:00.0: has software scheduling enabled
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(Bundles.facts(bundle, KernelXid.class)).isEmpty();
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.KERNEL_LOG, "dmesg.txt"));
+  }
+
+  @Test
+  void aJsonListQuotingAnXidIsStillJson() {
+    assertThat(KernelXidLines.looksLikeKernelLog("[{\"message\":\"NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.\"}]")).isFalse();
+    assertThat(KernelXidLines.looksLikeKernelLog("{\"message\":\"NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.\"}")).isFalse();
+    assertThat(KernelXidLines.looksLikeKernelLog("[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, GPU has fallen off the bus.")).isTrue();
+  }
+
+  @Test
+  void aContainerLogKeepsItsSignalsAndItsXidLines() {
+    write("logs/default/node-debugger-" + NODE + "-x7k2p/debugger.log", """
+        2026-07-14T10:19:52.412811Z [ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.
+        2026-07-14T10:19:53.000000Z Failed to initialize NVML: Unknown Error
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    KernelXid x = Bundles.only(bundle, KernelXid.class);
+    assertThat(x.node()).isEqualTo(NODE);
+    assertThat(x.at()).isEqualTo(Instant.parse("2026-07-14T10:19:52.412811Z"));
+    assertThat(Bundles.only(bundle, LogSignal.class).kind()).isEqualTo(LogSignalKind.NVML_INIT_FAILED);
+  }
+
+  @Test
+  void aTicketWithAnOomLineAndAnXidLineKeepsBoth() {
+    write("what-we-saw.txt", """
+        INFO 03-03 10:20:40 model_runner.py:1025] Loading model weights took 14.9595 GB
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB. GPU 0 has a total capacity of 14.58 GiB of which 77.56 MiB is free.
+        and on the node:
+        NVRM: Xid (PCI:0001:00:00): 31, pid=2142, name=python3, Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f1b_2a000000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(Bundles.only(bundle, LogSignal.class).kind()).isEqualTo(LogSignalKind.CUDA_OOM);
+    assertThat(Bundles.only(bundle, KernelXid.class).provenance().pointer()).isEqualTo("line 4");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.LOGS, "what-we-saw.txt"), Read.supplied(Topics.KERNEL_LOG, "what-we-saw.txt"));
+  }
+
+  @Test
+  void proseWithAnXidLineIsReadAsAKernelLog() {
+    write("ticket.txt", """
+        The node rebooted after this:
+        NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(Bundles.only(bundle, KernelXid.class).code()).isEqualTo(79);
+  }
+
+  @Test
+  void aNodeDebuggingSessionNamesItsNodeInKubectlsBanner() {
+    String banner = """
+        $ kubectl debug node/aks-gpunp-41829376-vmss000000 -it --image=mcr.microsoft.com/cbl-mariner/busybox:2.0
+        Creating debugging pod node-debugger-aks-gpunp-41829376-vmss000000-x7k2p with container debugger on node aks-gpunp-41829376-vmss000000.
+        If you don't see a command prompt, try pressing enter.
+        / # chroot /host dmesg | grep NVRM
+        [    4.108113] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:23:56 UTC 2024
+        """;
+    write("session.txt", banner + "[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.\n");
+    write("target.yaml", TARGET.formatted("node/aks-gpunp-41829376-vmss000009"));
+    KernelXid x = Bundles.only(Bundles.read(dir), KernelXid.class);
+    assertThat(x.node()).isEqualTo(NODE);
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.DEBUG_POD);
+    assertThat(x.provenance().pointer()).isEqualTo("line 6");
+
+    Path clean = dir.resolve("clean");
+    Bundles.write(clean, "session.txt", banner);
+    EvidenceBundle bundle = Bundles.read(clean);
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(Bundles.facts(bundle, KernelXid.class)).isEmpty();
+  }
+
+  private void write(String name, String content) {
+    Bundles.write(dir, name, content);
+  }
+}
