@@ -13,6 +13,11 @@ final class Times {
     String s = text.trim();
     Instant plain = plainUtc(s);
     if (plain != null) return plain;
+    // Both ISO parsers below start with the year (digits, or a sign for years past 9999): any other
+    // first character (a describe's "Tue, 14 Jan 2026 ...", "<unknown>") fails both, and two
+    // thrown exceptions cost far more than this test.
+    char first = s.charAt(0);
+    if ((first < '0' || first > '9') && first != '+' && first != '-') return null;
     try {
       return Instant.parse(s);
     } catch (DateTimeParseException e) {
