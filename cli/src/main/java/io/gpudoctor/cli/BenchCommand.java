@@ -131,7 +131,8 @@ final class BenchCommand implements Callable<Integer> {
     }
     Path cache = tmp.resolve("rule-cache");
     // As ./gpu-doctor runs them: with a class-data-sharing archive per command, made by a first
-    // run with -XX:ArchiveClassesAtExit (the launcher's flags). Plain -jar runs are measured too.
+    // run with -XX:ArchiveClassesAtExit, and C1 only (what the launcher does for --help and for a
+    // diagnose of small evidence). Plain -jar runs are measured too.
     Path helpCds = tmp.resolve("help.jsa");
     Path diagnoseCds = tmp.resolve("diagnose.jsa");
     List<String> help = java(jar, null, "--help");
@@ -154,7 +155,7 @@ final class BenchCommand implements Callable<Integer> {
     double[] m = new double[commands.size()];
     for (int c = 0; c < commands.size(); c++) m[c] = median(ms[c]);
     out.printf(Locale.ROOT, "1. cold start (child JVM, wall ms, median of %d)%n", runs);
-    out.printf(Locale.ROOT, "                                          plain -jar         as ./gpu-doctor runs it (AppCDS)%n");
+    out.printf(Locale.ROOT, "                                          plain -jar         as ./gpu-doctor runs it (AppCDS, C1)%n");
     out.printf(Locale.ROOT, "   --help                              %8.0f                  %8.0f%n", m[0], m[3]);
     out.printf(Locale.ROOT, "   diagnose %s (cached rules)%n", typical.getFileName());
     out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help (target <= 2.0x)%n",
@@ -168,11 +169,11 @@ final class BenchCommand implements Callable<Integer> {
     return cds ? m[4] : m[1];
   }
 
-  /** The launcher's class-data-sharing flags before {@code -jar}: the archive option, no CDS log. */
+  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only. */
   private static List<String> withCds(List<String> cmd, String archiveOption) {
     List<String> out = new ArrayList<>(cmd);
     int jarAt = out.indexOf("-jar");
-    out.addAll(jarAt, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off"));
+    out.addAll(jarAt, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off", "-XX:TieredStopAtLevel=1"));
     return out;
   }
 
