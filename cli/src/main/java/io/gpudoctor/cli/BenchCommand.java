@@ -66,6 +66,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--skip-scale", description = "Do not generate and diagnose the scale incidents (1x and 2x).")
   boolean skipScale;
 
+  @Option(names = "--skip-cold", description = "Do not measure the cold start (targets 1 and 2).")
+  boolean skipCold;
+
   @Option(names = "--generate", paramLabel = "DIR", description = "Only write the synthetic incident into DIR.")
   Path generate;
 
@@ -109,7 +112,7 @@ final class BenchCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "gpu-doctor bench: %d processors, java %s, median of %d child runs%n%n",
           Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs);
       out.flush();
-      double help = coldStart(typical, tmp);
+      double help = skipCold ? Double.NaN : coldStart(typical, tmp);
       throughput(corpus, tmp);
       if (!skipScale) scale(size, typical, help, tmp);
     } finally {
@@ -127,28 +130,51 @@ final class BenchCommand implements Callable<Integer> {
       return Double.NaN;
     }
     Path cache = tmp.resolve("rule-cache");
-    List<String> helpCmd = java(jar, null, "--help");
-    List<String> diagnoseCmd = java(jar, "-Dgpudoctor.cache=" + cache, "diagnose", typical.toString());
-    List<String> editedCmd = java(jar, "-Dgpudoctor.cache=off", "diagnose", typical.toString());
-    time(diagnoseCmd); // fills the cache, as the first run after an install does
-    double[] h = new double[runs];
-    double[] d = new double[runs];
-    double[] e = new double[runs];
-    for (int i = 0; i < runs; i++) { // interleaved, so load spikes hit all three alike
-      h[i] = time(helpCmd);
-      d[i] = time(diagnoseCmd);
-      e[i] = time(editedCmd);
+    // As ./gpu-doctor runs them: with a class-data-sharing archive per command, made by a first
+    // run with -XX:ArchiveClassesAtExit, and C1 only (what the launcher does for --help and for a
+    // diagnose of small evidence). Plain -jar runs are measured too.
+    Path helpCds = tmp.resolve("help.jsa");
+    Path diagnoseCds = tmp.resolve("diagnose.jsa");
+    List<String> help = java(jar, null, "--help");
+    List<String> diagnose = java(jar, "-Dgpudoctor.cache=" + cache, "diagnose", typical.toString());
+    List<String> edited = java(jar, "-Dgpudoctor.cache=off", "diagnose", typical.toString());
+    time(diagnose); // fills the rule cache, as the first run after an install does
+    time(withCds(help, "-XX:ArchiveClassesAtExit=" + helpCds));
+    time(withCds(diagnose, "-XX:ArchiveClassesAtExit=" + diagnoseCds));
+    boolean cds = Files.isRegularFile(helpCds) && Files.isRegularFile(diagnoseCds);
+    List<List<String>> commands = List.of(help, diagnose, edited,
+        withCds(help, "-XX:SharedArchiveFile=" + helpCds),
+        withCds(diagnose, "-XX:SharedArchiveFile=" + diagnoseCds),
+        withCds(edited, "-XX:SharedArchiveFile=" + diagnoseCds));
+    double[][] ms = new double[commands.size()][runs];
+    for (int i = 0; i < runs; i++) { // interleaved, so load spikes hit all of them alike
+      for (int c = 0; c < commands.size(); c++) {
+        ms[c][i] = c >= 3 && !cds ? Double.NaN : time(commands.get(c));
+      }
     }
-    double help = median(h);
-    double diagnose = median(d);
-    double edited = median(e);
+    double[] m = new double[commands.size()];
+    for (int c = 0; c < commands.size(); c++) m[c] = median(ms[c]);
     out.printf(Locale.ROOT, "1. cold start (child JVM, wall ms, median of %d)%n", runs);
-    out.printf(Locale.ROOT, "   --help                              %8.0f%n", help);
-    out.printf(Locale.ROOT, "   diagnose %s (cached rules) %8.0f   ratio %.2fx --help (target <= 2.0x)%n", typical.getFileName(), diagnose, diagnose / help);
+    out.printf(Locale.ROOT, "                                          plain -jar         as ./gpu-doctor runs it (AppCDS, C1)%n");
+    out.printf(Locale.ROOT, "   --help                              %8.0f                  %8.0f%n", m[0], m[3]);
+    out.printf(Locale.ROOT, "   diagnose %s (cached rules)%n", typical.getFileName());
+    out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help (target <= 2.0x)%n",
+        m[1], m[1] / m[0], m[4], m[4] / m[3]);
     out.printf(Locale.ROOT, "2. diagnose after a DRL edit (-Dgpudoctor.cache=off)%n");
-    out.printf(Locale.ROOT, "                                       %8.0f   ratio %.2fx --help (target <= 8.0x)%n%n", edited, edited / help);
+    out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help (target <= 8.0x)%n",
+        m[2], m[2] / m[0], m[5], m[5] / m[3]);
+    if (!cds) out.printf(Locale.ROOT, "   (no AppCDS archive could be made with this java: the launcher runs plain -jar)%n");
+    out.println();
     out.flush();
-    return diagnose;
+    return cds ? m[4] : m[1];
+  }
+
+  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only. */
+  private static List<String> withCds(List<String> cmd, String archiveOption) {
+    List<String> out = new ArrayList<>(cmd);
+    int jarAt = out.indexOf("-jar");
+    out.addAll(jarAt, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off", "-XX:TieredStopAtLevel=1"));
+    return out;
   }
 
   private static List<String> java(Path jar, String property, String... args) {
@@ -194,10 +220,13 @@ final class BenchCommand implements Callable<Integer> {
     RuleBase ruleBase = Rules.compile(null);
     ReplayPlan plan = new ReplayPlan(jobs, Shard.ALL, ReplayPlan.Progress.NONE);
     ReplayRunner runner = new ReplayRunner(ruleBase);
-    // Warm-up: one pass of each over the examples, so neither side pays the JIT alone.
-    parseOnly(examples);
-    readOnly(examples);
-    runner.run(List.of(corpus), plan);
+    // Warm-up: three passes of each over the examples, so that the measured passes compare
+    // compiled code with compiled code (one pass left the reader and the rules half interpreted).
+    for (int i = 0; i < 3; i++) {
+      parseOnly(examples);
+      readOnly(examples);
+      runner.run(List.of(corpus), plan);
+    }
 
     long t0 = System.nanoTime();
     long files = parseOnly(all);

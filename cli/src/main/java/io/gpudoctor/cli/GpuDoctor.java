@@ -11,8 +11,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,8 +32,6 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionInfo.class,
     description = "Diagnoses GPU inference incidents on AKS and KAITO from read-only evidence.",
-    subcommands = {DiagnoseCommand.class, ReplayCommand.class, RulesCommand.class, ExplainCommand.class, PlanCommand.class,
-        CollectCommand.class, BenchCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:ran (findings or not)",
@@ -40,6 +42,25 @@ import picocli.CommandLine.Spec;
     })
 public final class GpuDoctor implements Callable<Integer> {
   static final String NAME = "gpu-doctor";
+
+  /**
+   * The subcommands, in the order the help lists them. Registered here rather than in the
+   * annotation so that a run of one subcommand builds only that one's model: picocli builds every
+   * registered command's options by reflection, about a tenth of a cold diagnose in a profile.
+   */
+  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+    all.put("diagnose", DiagnoseCommand::new);
+    all.put("replay", ReplayCommand::new);
+    all.put("rules", RulesCommand::new);
+    all.put("explain", ExplainCommand::new);
+    all.put("plan", PlanCommand::new);
+    all.put("collect", CollectCommand::new);
+    all.put("bench", BenchCommand::new);
+    return Collections.unmodifiableMap(all);
+  }
 
   @Spec CommandSpec spec;
 
@@ -85,7 +106,7 @@ public final class GpuDoctor implements Callable<Integer> {
     app.terminal = terminal;
     app.debug = debug;
     try {
-      CommandLine cl = commandLine(app).setOut(out).setErr(err);
+      CommandLine cl = commandLine(app, subcommandOf(rest)).setOut(out).setErr(err);
       int code = cl.execute(rest.toArray(new String[0]));
       out.flush();
       err.flush();
@@ -96,13 +117,33 @@ public final class GpuDoctor implements Callable<Integer> {
     }
   }
 
+  /**
+   * The subcommand the arguments run, when they name one: the root has no option that takes a
+   * value, so it is the first argument that is not an option. Null (all subcommands) otherwise.
+   */
+  static String subcommandOf(List<String> args) {
+    for (String a : args) {
+      if (a.equals("--")) return null;
+      if (!a.startsWith("-")) return SUBCOMMANDS.containsKey(a) ? a : null;
+    }
+    return null;
+  }
+
   /** A command line with the gpu-doctor error handling; tests may use it with their own writers. */
   public static CommandLine commandLine() {
     return commandLine(new GpuDoctor());
   }
 
   static CommandLine commandLine(GpuDoctor app) {
+    return commandLine(app, null);
+  }
+
+  /** With {@code only} (a subcommand name), that subcommand alone is registered; else all of them. */
+  static CommandLine commandLine(GpuDoctor app, String only) {
     CommandLine cl = new CommandLine(app);
+    SUBCOMMANDS.forEach((name, command) -> {
+      if (only == null || only.equals(name)) cl.addSubcommand(name, command.get());
+    });
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setParameterExceptionHandler((ex, args) -> {
       PrintWriter err = ex.getCommandLine().getErr();

@@ -16,7 +16,8 @@ record CommandContext(String namespace, String pod) {
   private static final Pattern INVOLVED = Pattern.compile("involvedObject\\.name=([^,\\s]+)");
 
   static boolean isCommand(String line) {
-    return COMMAND.matcher(line).matches();
+    // Asked of every pasted line; the regex can only match a line that names one of the two tools.
+    return (line.contains("kubectl") || line.contains("az")) && COMMAND.matcher(line).matches();
   }
 
   static CommandContext parse(String line) {

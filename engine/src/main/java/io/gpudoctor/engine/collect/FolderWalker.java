@@ -10,7 +10,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -58,7 +60,10 @@ final class FolderWalker {
         return FileVisitResult.CONTINUE;
       }
     });
-    files.sort(Comparator.comparing(p -> relativeName(root, p)));
+    // The sort key is computed once per file, not once per comparison.
+    Map<Path, String> names = new HashMap<>();
+    for (Path f : files) names.put(f, relativeName(root, f));
+    files.sort(Comparator.comparing(names::get));
     return files;
   }
 

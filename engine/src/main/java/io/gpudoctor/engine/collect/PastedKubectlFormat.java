@@ -9,15 +9,31 @@ import java.util.List;
  * ({@link BundleBuilder#later}): relative ages need the capture time, and JSON of the same object wins.
  */
 final class PastedKubectlFormat implements TextFormat {
+  /**
+   * The sections of the text last recognised: {@link #read} is called with the same text right
+   * after {@link #recognises}, and splitting is the costly part. One immutable pair, so a reader
+   * shared between threads at worst splits again.
+   */
+  private volatile Split last;
+
+  private record Split(String text, List<PastedSection> sections) {}
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return !PastedSections.split(text).isEmpty();
+    return !sections(text).isEmpty();
+  }
+
+  private List<PastedSection> sections(String text) {
+    Split split = last;
+    if (split != null && split.text() == text) return split.sections();
+    List<PastedSection> sections = PastedSections.split(text);
+    last = new Split(text, sections);
+    return sections;
   }
 
   @Override
   public void read(EvidenceFile file, String text, BundleBuilder out) throws NotReadable {
-    List<PastedSection> sections = PastedSections.split(text);
+    List<PastedSection> sections = sections(text);
     String path = file.path();
     int used = 0;
     for (PastedSection section : sections) {

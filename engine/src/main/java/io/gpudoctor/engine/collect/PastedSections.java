@@ -51,9 +51,9 @@ final class PastedSections {
         while (end < lines.size() && !lines.get(end).blank() && lines.get(end).indent() > 0) end++;
         sections.add(new PastedSection(PastedSection.Kind.EVENTS_BLOCK, lines.subList(i, end), context));
         i = end;
-      } else if (EVENT_LINE.matcher(s).matches()) {
+      } else if (isEventLine(s)) {
         int end = i + 1;
-        while (end < lines.size() && EVENT_LINE.matcher(lines.get(end).text()).matches()) end++;
+        while (end < lines.size() && isEventLine(lines.get(end).text())) end++;
         sections.add(new PastedSection(PastedSection.Kind.EVENT_LINES, lines.subList(i, end), context));
         i = end;
       } else {
@@ -63,9 +63,15 @@ final class PastedSections {
     return sections;
   }
 
+  /** The regex only after the cheap test every event line passes (it names its type). */
+  private static boolean isEventLine(String s) {
+    return (s.contains("Normal") || s.contains("Warning")) && EVENT_LINE.matcher(s).matches();
+  }
+
   /** {@code Name:  x} at the margin, followed by another top-level {@code Key:} line. */
   private static boolean isDescribeStart(List<TextLine> lines, int i) {
-    if (!DESCRIBE_NAME.matcher(lines.get(i).text()).matches()) return false;
+    String s = lines.get(i).text();
+    if (!s.startsWith("Name:") || !DESCRIBE_NAME.matcher(s).matches()) return false;
     return i + 1 < lines.size() && TOP_KEY.matcher(lines.get(i + 1).text()).matches();
   }
 
@@ -98,8 +104,9 @@ final class PastedSections {
 
   /** An az {@code -o table} header (a node pool list or a usage list) and its dashed underline. */
   static boolean isAzHeader(List<TextLine> lines, int i) {
-    if (i + 1 >= lines.size() || !TextTable.isUnderline(lines.get(i + 1).text())) return false;
+    if (i + 1 >= lines.size()) return false;
     String header = lines.get(i).text();
-    return header.contains("VmSize") || header.contains("CurrentValue") && header.contains("Limit");
+    return (header.contains("VmSize") || header.contains("CurrentValue") && header.contains("Limit"))
+        && TextTable.isUnderline(lines.get(i + 1).text());
   }
 }

@@ -20,7 +20,20 @@ final class Redaction {
   private Redaction() {}
 
   static boolean isRedacted(String value) {
-    return value != null && REDACTED.matcher(value.trim()).matches();
+    return value != null && mayBeRedacted(value) && REDACTED.matcher(value.trim()).matches();
+  }
+
+  /**
+   * Every alternative of {@link #REDACTED} starts with one of {@code < [ ( r R x X *}; checking the
+   * first character of the trimmed value first spares the regex for nearly every value of a tree.
+   */
+  private static boolean mayBeRedacted(String value) {
+    int i = 0;
+    int n = value.length();
+    while (i < n && value.charAt(i) <= ' ') i++; // what String.trim() strips
+    if (i == n) return false;
+    char c = value.charAt(i);
+    return c == '<' || c == '[' || c == '(' || c == 'r' || c == 'R' || c == 'x' || c == 'X' || c == '*';
   }
 
   /** Removes redacted values in place: object fields become null, array elements disappear. */

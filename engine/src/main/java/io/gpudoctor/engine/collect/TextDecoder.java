@@ -28,9 +28,13 @@ final class TextDecoder {
 
   private static boolean looksBinary(byte[] bytes, int offset) {
     int length = Math.min(bytes.length - offset, EvidenceLimits.SNIFF_BYTES);
+    boolean ascii = true;
     for (int i = offset; i < offset + length; i++) {
       if (bytes[i] == 0) return true;
+      if (bytes[i] < 0) ascii = false;
     }
+    // ASCII is valid UTF-8: no need to decode the window to know.
+    if (ascii) return false;
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);

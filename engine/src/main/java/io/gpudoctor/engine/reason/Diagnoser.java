@@ -22,9 +22,12 @@ public final class Diagnoser {
   static final int FIRING_LIMIT = 200_000;
 
   private final RuleBase ruleBase;
+  private final SessionPool sessions;
 
   public Diagnoser(RuleBase ruleBase) {
     this.ruleBase = ruleBase;
+    // One idle session per thread that may diagnose at once (replay --jobs), a few spare.
+    this.sessions = new SessionPool(ruleBase.kieBase(), Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
   }
 
   public RuleBase ruleBase() {
@@ -32,7 +35,8 @@ public final class Diagnoser {
   }
 
   public Diagnosis diagnose(EvidenceBundle bundle) {
-    KieSession session = ruleBase.kieBase().newKieSession();
+    KieSession session = sessions.take();
+    boolean completed = false;
     try {
       List<LazyTrace.Firing> trace = new ArrayList<>();
       Map<Finding, FindingAssembler.Conclusion> insertedBy = new IdentityHashMap<>();
@@ -86,10 +90,13 @@ public final class Diagnoser {
       windows.sort(Comparator.comparing(IncidentWindow::podKey, Comparator.nullsFirst(Comparator.naturalOrder()))
           .thenComparing(IncidentWindow::start).thenComparing(IncidentWindow::end).thenComparing(IncidentWindow::basis));
       List<ReportedFinding> findings = new FindingAssembler(ruleBase.catalogue()).assemble(conclusions);
-      return new Diagnosis(bundle, List.copyOf(profiles), findings, new LazyTrace(trace), List.copyOf(warnings),
-          ruleBase.digest(), fired, windows);
+      Diagnosis diagnosis = new Diagnosis(bundle, List.copyOf(profiles), findings, new LazyTrace(trace),
+          List.copyOf(warnings), ruleBase.digest(), fired, windows);
+      completed = true;
+      return diagnosis;
     } finally {
-      session.dispose();
+      if (completed) sessions.giveBack(session);
+      else session.dispose();
     }
   }
 }

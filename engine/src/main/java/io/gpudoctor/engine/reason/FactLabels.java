@@ -39,6 +39,10 @@ final class FactLabels {
     if (fact instanceof io.gpudoctor.facts.XidError x) return "xid " + x.quote() + " (" + x.provenance() + ")";
     if (fact instanceof io.gpudoctor.facts.IncidentWindow w) return "window " + w.podKey() + " " + w.quote();
     if (fact instanceof io.gpudoctor.facts.TargetConflict c) return "target-conflict " + c.subject() + " (" + c.aspect() + ")";
+    // A collected list or an array bound by a rule: its elements' labels, never an identity hash.
+    if (fact instanceof Object[] array) {
+      return java.util.Arrays.stream(array).map(FactLabels::of).collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    }
     // Signal types declared in DRL print their fields.
     return String.valueOf(fact);
   }

@@ -117,10 +117,14 @@ public final class RuleBase {
     Map<String, RuleLocation> locations = new HashMap<>();
     files.drl().forEach((name, text) -> {
       Matcher m = RULE_DECL.matcher(text);
+      // Lines counted once through the file (matches come in order), not from the top per rule:
+      // at start-up, before the JIT, that rescan cost more than loading the cached rule base.
+      LineCounter lines = new LineCounter(text);
       while (m.find()) {
-        RuleLocation previous = locations.put(m.group(1), new RuleLocation(name, lineOf(text, m.start(1))));
+        int line = lines.lineOf(m.start(1));
+        RuleLocation previous = locations.put(m.group(1), new RuleLocation(name, line));
         if (previous != null) {
-          problems.add(new RuleProblem(files.display(name), lineOf(text, m.start(1)),
+          problems.add(new RuleProblem(files.display(name), line,
               "rule \"" + m.group(1) + "\" is also declared in " + files.display(previous.file())));
         }
       }
@@ -187,6 +191,23 @@ public final class RuleBase {
 
   private static String droolsVersion() {
     return org.drools.base.util.Drools.getFullVersion();
+  }
+
+  /** 1-based line numbers of increasing offsets into one text. */
+  private static final class LineCounter {
+    private final String text;
+    private int offset;
+    private int line = 1;
+
+    LineCounter(String text) {
+      this.text = text;
+    }
+
+    int lineOf(int at) {
+      if (at < offset) return RuleBase.lineOf(text, at);
+      for (; offset < at; offset++) if (text.charAt(offset) == '\n') line++;
+      return line;
+    }
   }
 
   private static int lineOf(String text, int offset) {

@@ -1,0 +1,154 @@
+package io.gpudoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./gpu-doctor} launcher's class-data-sharing archive: recorded by the first run of a
+ * command, used by the next ones, never changing a report byte, and never breaking a run when it
+ * is damaged. Runs the real launcher (bash) on a copy of the shaded jar, so it never builds.
+ */
+class LauncherCdsIT {
+  private static Path launcher;
+  private static Path jar;
+
+  record Result(int exit, String out, String err) {}
+
+  @BeforeAll
+  static void find() {
+    Path cli = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+    launcher = cli.getParent().resolve("gpu-doctor");
+    jar = cli.resolve("target").resolve("gpu-doctor.jar");
+    assertThat(launcher).exists();
+    assertThat(jar).as("the shaded jar (run `mvn verify`)").exists();
+  }
+
+  /** A folder laid out like the project (launcher + cli/target/gpu-doctor.jar) with no sources. */
+  private static Path install(Path tmp) throws IOException {
+    Path root = tmp.resolve("install");
+    Files.createDirectories(root.resolve("cli/target"));
+    Files.copy(launcher, root.resolve("gpu-doctor"));
+    Files.copy(jar, root.resolve("cli/target/gpu-doctor.jar"));
+    return root;
+  }
+
+  private static Result run(Path root, Path cache, Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(Stream.concat(Stream.of("bash", root.resolve("gpu-doctor").toString()),
+        Stream.of(args)).toList()).directory(root.toFile());
+    pb.environment().remove("JAVA_OPTS");
+    pb.environment().put("GPU_DOCTOR_CACHE", cache.toString());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().putAll(env);
+    Path out = root.resolve("stdout.txt");
+    Path err = root.resolve("stderr.txt");
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    assertThat(p.waitFor(180, TimeUnit.SECONDS)).as("the launcher finished").isTrue();
+    return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  private static List<Path> archives(Path cache) throws IOException {
+    Path dir = cache.resolve("cds");
+    if (!Files.isDirectory(dir)) return List.of();
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".jsa")).sorted().toList();
+    }
+  }
+
+  @Test
+  void theFirstRunRecordsAnArchiveTheSecondUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    Path rules = TestEvidence.rules(tmp.resolve("rules"));
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    String[] diagnose = {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
+
+    Result plain = run(root, tmp.resolve("plain-cache"), Map.of("GPU_DOCTOR_CACHE", "off"), diagnose);
+    assertThat(plain.exit()).isZero();
+    assertThat(plain.out()).startsWith("{\n  \"schema\": \"gpu-doctor/report/v1\"");
+
+    Result first = run(root, cache, Map.of(), diagnose);
+    assertThat(first.exit()).isZero();
+    assertThat(first.out()).isEqualTo(plain.out());
+    assertThat(first.err()).isEmpty();
+    List<Path> archives = archives(cache);
+    assertThat(archives).singleElement().satisfies(a -> {
+      assertThat(a.getFileName().toString()).endsWith("-diagnose.jsa");
+      assertThat(Files.readString(Path.of(a + ".size")).strip()).isEqualTo(String.valueOf(Files.size(a)));
+    });
+    assertThat(cache.resolve("cds")).isDirectoryNotContaining("glob:**.tmp");
+
+    Path classLog = tmp.resolve("class-load.log");
+    Result second = run(root, cache, Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog), diagnose);
+    assertThat(second.exit()).isZero();
+    assertThat(second.out()).isEqualTo(plain.out());
+    assertThat(second.err()).isEmpty();
+    // Classes mapped from the dynamic (top) archive prove the second run used it.
+    assertThat(Files.readString(classLog)).contains("source: shared objects file (top)");
+    assertThat(archives(cache)).isEqualTo(archives);
+  }
+
+  @Test
+  void aCorruptArchiveOfTheRightSizeStillRunsAndGivesTheSameBytes(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    assertThat(run(root, cache, Map.of(), "--help").exit()).isZero();
+    Path archive = archives(cache).get(0);
+    archive.toFile().setWritable(true);
+    try (RandomAccessFile f = new RandomAccessFile(archive.toFile(), "rw")) {
+      byte[] junk = new byte[(int) Math.min(f.length(), 1 << 20)];
+      java.util.Arrays.fill(junk, (byte) 0x5A);
+      f.seek(0);
+      f.write(junk); // the header and the first regions: unusable, same length
+    }
+
+    Result r = run(root, cache, Map.of(), "--help");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("Usage: gpu-doctor");
+    assertThat(r.out()).isEqualTo(run(root, cache, Map.of("GPU_DOCTOR_CACHE", "off"), "--help").out());
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void aTruncatedArchiveIsNeverMappedAndIsRecordedAgain(@TempDir Path tmp) throws Exception {
+    // Java 17 dies with SIGBUS on a truncated dynamic archive; the launcher must not hand it one.
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    assertThat(run(root, cache, Map.of(), "--version").exit()).isZero();
+    Path archive = archives(cache).get(0);
+    long size = Files.size(archive);
+    archive.toFile().setWritable(true);
+    try (RandomAccessFile f = new RandomAccessFile(archive.toFile(), "rw")) {
+      f.setLength(size / 2);
+    }
+
+    Result r = run(root, cache, Map.of(), "--version");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).startsWith("gpu-doctor 0.1.0");
+    assertThat(r.err()).isEmpty();
+    assertThat(archives(cache)).singleElement().satisfies(a ->
+        assertThat(Files.readString(Path.of(a + ".size")).strip()).isEqualTo(String.valueOf(Files.size(a))));
+  }
+
+  @Test
+  void offRecordsNoArchive(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Result r = run(root, tmp.resolve("cache"), Map.of("GPU_DOCTOR_CACHE", "off"), "--version");
+    assertThat(r.exit()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(tmp.resolve("cache")).doesNotExist();
+    assertThat(root.resolve("off")).doesNotExist();
+  }
+}
