@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A pod that only its events show ({@code kubectl get events} pasted alone, a pod deleted since):
- * a FailedScheduling event proves the pod existed and waited for a node, so it stands as a Pending
- * pod whose spec, status and node were not captured. Every field but its name and namespace is
- * unknown, so no rule reads "no GPU requested" or "no tolerations" into it.
+ * A pod that only its events show ({@code kubectl get events} pasted alone): a FailedScheduling
+ * event proves the pod existed and waited for a node, so it stands as a Pending pod whose spec,
+ * status and node were not captured. Every field but its name and namespace is unknown, so no rule
+ * reads "no GPU requested" or "no tolerations" into it. When other pods of its namespace were
+ * captured and it is not among them, it was deleted since (a replaced replica): it is left out.
  */
 final class PodsSeenInEvents {
   private static final Set<String> ALL_UNKNOWN = Set.of(PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_SELECTOR,
@@ -23,13 +24,18 @@ final class PodsSeenInEvents {
 
   static List<PodFacts> derive(List<Object> facts) {
     java.util.Set<String> known = new java.util.HashSet<>();
+    java.util.Set<String> namespacesCaptured = new java.util.HashSet<>();
     for (Object fact : facts) {
-      if (fact instanceof PodFacts pod) known.add(pod.key());
+      if (fact instanceof PodFacts pod) {
+        known.add(pod.key());
+        namespacesCaptured.add(String.valueOf(pod.namespace()));
+      }
     }
     Map<String, KubeEvent> firstSeen = new LinkedHashMap<>();
     for (Object fact : facts) {
       if (fact instanceof KubeEvent e && "FailedScheduling".equals(e.reason()) && e.involvedName() != null
-          && (e.involvedKind() == null || "Pod".equals(e.involvedKind())) && !known.contains(e.involvedKey())) {
+          && (e.involvedKind() == null || "Pod".equals(e.involvedKind())) && !known.contains(e.involvedKey())
+          && !namespacesCaptured.contains(String.valueOf(e.namespace()))) {
         firstSeen.putIfAbsent(e.involvedKey(), e);
       }
     }
