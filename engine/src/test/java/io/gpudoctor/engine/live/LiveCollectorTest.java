@@ -2,18 +2,11 @@ package io.gpudoctor.engine.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.KubernetesResource;
-import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectAccessReview;
-import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
@@ -29,10 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,53 +32,22 @@ class LiveCollectorTest {
   static final Path INCIDENT = IncidentRules.INCIDENTS.resolve("2026-02-sku-taint-not-tolerated");
   static final Clock CAPTURE = Clock.fixed(Instant.parse("2026-02-09T15:25:30Z"), ZoneOffset.UTC);
   static final String POD = "vllm-llama-3-1-8b-6d9f7c8b5d-x7k2p";
-  static final String SSAR_PATH = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
 
   KubernetesMockServer server;
   KubernetesClient client;
-
-  /** "verb resource" pairs the access review refuses. */
-  final Set<String> denied = new java.util.HashSet<>();
+  SeededCluster cluster;
 
   @TempDir Path dir;
 
   @BeforeEach
   void seedTheIncident() throws Exception {
-    server.expect().post().withPath(SSAR_PATH).andReply(201, request -> review(request)).always();
-    for (String file : List.of("pod.json", "nodes.json", "events.json")) seed(INCIDENT.resolve(file));
+    cluster = new SeededCluster(server, client);
+    cluster.seed(INCIDENT);
     drainRequests();
   }
 
-  private Object review(RecordedRequest request) {
-    SelfSubjectAccessReview review = client.getKubernetesSerialization()
-        .unmarshal(request.getBody().readUtf8(), SelfSubjectAccessReview.class);
-    var attributes = review.getSpec().getResourceAttributes();
-    boolean refused = denied.contains(attributes.getVerb() + " " + attributes.getResource());
-    review.setStatus(new SubjectAccessReviewStatusBuilder().withAllowed(!refused)
-        .withReason(refused ? "RBAC: user \"sre\" cannot " + attributes.getVerb() + " resource \"" + attributes.getResource() + "\"" : "")
-        .build());
-    return review;
-  }
-
-  private void seed(Path file) throws Exception {
-    KubernetesResource resource = client.getKubernetesSerialization().unmarshal(Files.newInputStream(file));
-    List<HasMetadata> objects = new ArrayList<>();
-    if (resource instanceof KubernetesResourceList<?> list) {
-      for (Object item : list.getItems()) objects.add((HasMetadata) item);
-    } else {
-      objects.add((HasMetadata) resource);
-    }
-    for (HasMetadata o : objects) {
-      o.getMetadata().setResourceVersion(null);
-      client.resource(o).create();
-    }
-  }
-
   private List<String> drainRequests() throws Exception {
-    List<String> requests = new ArrayList<>();
-    RecordedRequest r;
-    while ((r = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) requests.add(r.getMethod() + " " + r.getPath());
-    return requests;
+    return cluster.requests();
   }
 
   private LiveTarget target() {
@@ -141,14 +100,14 @@ class LiveCollectorTest {
     collect(dir.resolve("live"));
     List<String> requests = drainRequests();
     assertThat(requests).isNotEmpty()
-        .allSatisfy(r -> assertThat(r).matches("GET /.*|POST " + SSAR_PATH))
+        .allSatisfy(r -> assertThat(r).matches("GET /.*|POST " + SeededCluster.SSAR_PATH))
         .noneMatch(r -> r.contains("/secrets"))
         .contains("GET /api/v1/pods", "GET /api/v1/nodes", "GET /api/v1/namespaces/ml-serving/events");
   }
 
   @Test
   void aDeniedNodeListIsNeverSentAndLeavesTheTaintConclusionUnconfirmed() throws Exception {
-    denied.add("list nodes");
+    cluster.denied.add("list nodes");
     Path out = dir.resolve("live");
     Collection collection = collect(out);
 

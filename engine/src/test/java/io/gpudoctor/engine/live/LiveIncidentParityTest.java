@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,7 +45,7 @@ class LiveIncidentParityTest {
     SeededCluster cluster = new SeededCluster(server, client);
     cluster.seed(incident);
     if (name.contains("xid")) seedTheExporterPodAndItsScrape(cluster, incident);
-    drain();
+    cluster.requests();
 
     Path out = dir.resolve("live");
     new LiveCollector(Fabric8KubeReader.wrap(client, Duration.ofSeconds(10)), SeededCluster.fakeAz(incident, dir),
@@ -58,7 +56,7 @@ class LiveIncidentParityTest {
     Diagnosis live = diagnoser.diagnose(new EvidenceFolderReader().read(out));
     assertThat(live.evidence().unreadable()).isEmpty();
     assertThat(conclusions(live)).isEqualTo(conclusions(folder));
-    assertThat(drain()).isNotEmpty().allSatisfy(r -> assertThat(r).matches("GET /.*|POST " + SeededCluster.SSAR_PATH));
+    assertThat(cluster.requests()).isNotEmpty().allSatisfy(r -> assertThat(r).matches("GET /.*|POST " + SeededCluster.SSAR_PATH));
   }
 
   @org.junit.jupiter.api.Test
@@ -117,10 +115,4 @@ class LiveIncidentParityTest {
     return out;
   }
 
-  private List<String> drain() throws Exception {
-    List<String> requests = new ArrayList<>();
-    RecordedRequest r;
-    while ((r = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) requests.add(r.getMethod() + " " + r.getPath());
-    return requests;
-  }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
@@ -19,8 +18,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +48,7 @@ class LiveReadFailuresTest {
     cluster.seed(CUDA_OOM);
     Collection c = collect(CUDA_OOM, Duration.ofSeconds(10), null);
 
-    assertThat(requests()).noneMatch(r -> r.contains("/log"));
+    assertThat(cluster.requests()).noneMatch(r -> r.contains("/log"));
     assertThat(c.reads()).filteredOn(r -> r.topic().equals("logs")).hasSize(2).allSatisfy(r -> {
       assertThat(r.status()).isEqualTo(ReadStatus.DENIED);
       assertThat(r.error()).isEqualTo("RBAC: user \"sre\" cannot get resource \"pods/log\"");
@@ -134,10 +131,4 @@ class LiveReadFailuresTest {
         .orElseThrow(() -> new AssertionError(id + " not among " + d.findings().stream().map(ReportedFinding::id).toList()));
   }
 
-  private List<String> requests() throws Exception {
-    List<String> requests = new ArrayList<>();
-    RecordedRequest r;
-    while ((r = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) requests.add(r.getMethod() + " " + r.getPath());
-    return requests;
-  }
 }

@@ -166,6 +166,16 @@ final class SeededCluster {
         + "&timestamps=true&tailLines=" + ReadWindow.DEFAULT_LOG_LINES;
   }
 
+  /** "METHOD path" of every request the mock received since the last call. */
+  List<String> requests() throws InterruptedException {
+    List<String> requests = new ArrayList<>();
+    RecordedRequest r;
+    while ((r = server.takeRequest(10, java.util.concurrent.TimeUnit.MILLISECONDS)) != null) {
+      requests.add(r.getMethod() + " " + r.getPath());
+    }
+    return requests;
+  }
+
   void answerText(String path, String body) {
     server.expect().get().withPath(path).andReturn(200, body).always();
   }
