@@ -1,6 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.gpudoctor.facts.ConfigMapFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
@@ -20,9 +19,9 @@ final class ConfigMapReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    ConfigMap cm = KubeModel.convert(object, ConfigMap.class, at);
-    String name = KubeModel.requireName(cm.getMetadata(), "ConfigMap");
-    out.fact(new ConfigMapFacts(KubeModel.namespace(cm.getMetadata()), name,
-        KubeModel.nonNull(cm.getData()), at));
+    KubeTree cm = KubeTree.of(object, at.pointer());
+    KubeTree meta = KubeModel.metadata(cm);
+    String name = KubeModel.requireName(meta, "ConfigMap");
+    out.fact(new ConfigMapFacts(meta.string("namespace"), name, cm.stringMap("data"), at));
   }
 }

@@ -1,8 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.MicroTime;
-import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
@@ -24,27 +21,23 @@ final class CoreEventReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    Event e = KubeModel.convert(object, Event.class, at);
-    ObjectReference about = e.getInvolvedObject();
-    Instant eventTime = time(e.getEventTime());
-    Instant seriesLast = e.getSeries() == null ? null : time(e.getSeries().getLastObservedTime());
-    Instant first = firstNonNull(Times.parse(e.getFirstTimestamp()), eventTime, seriesLast);
-    Instant last = firstNonNull(Times.parse(e.getLastTimestamp()), seriesLast, eventTime, first);
-    Integer count = e.getCount() != null ? e.getCount() : e.getSeries() == null ? null : e.getSeries().getCount();
-    String component = e.getSource() != null && e.getSource().getComponent() != null
-        ? e.getSource().getComponent() : e.getReportingComponent();
+    KubeTree e = KubeTree.of(object, at.pointer());
+    KubeTree about = e.object("involvedObject");
+    KubeTree series = e.object("series");
+    Instant eventTime = Times.parse(e.string("eventTime"));
+    Instant seriesLast = Times.parse(series.string("lastObservedTime"));
+    Instant first = firstNonNull(Times.parse(e.string("firstTimestamp")), eventTime, seriesLast);
+    Instant last = firstNonNull(Times.parse(e.string("lastTimestamp")), seriesLast, eventTime, first);
+    Integer count = firstNonNull(e.integer("count"), series.integer("count"));
+    String component = firstNonNull(e.object("source").string("component"), e.string("reportingComponent"));
     out.observed(last);
     out.fact(new KubeEvent(
-        about != null && about.getNamespace() != null ? about.getNamespace() : KubeModel.namespace(e.getMetadata()),
-        about == null ? null : about.getKind(),
-        about == null ? null : about.getName(),
-        e.getType(), e.getReason(), e.getMessage(), component,
+        firstNonNull(about.string("namespace"), KubeModel.metadata(e).string("namespace")),
+        about.string("kind"),
+        about.string("name"),
+        e.string("type"), e.string("reason"), e.string("message"), component,
         count == null || count < 1 ? 1 : count,
         first, last, at));
-  }
-
-  static Instant time(MicroTime t) {
-    return t == null ? null : Times.parse(t.getTime());
   }
 
   @SafeVarargs

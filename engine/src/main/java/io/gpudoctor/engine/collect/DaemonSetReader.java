@@ -1,8 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import io.fabric8.kubernetes.api.model.apps.DaemonSetStatus;
 import io.gpudoctor.facts.DaemonSetFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
@@ -22,22 +19,22 @@ final class DaemonSetReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    DaemonSet ds = KubeModel.convert(object, DaemonSet.class, at);
-    String name = KubeModel.requireName(ds.getMetadata(), "DaemonSet");
-    PodSpec template = ds.getSpec() == null || ds.getSpec().getTemplate() == null
-        ? null : ds.getSpec().getTemplate().getSpec();
-    DaemonSetStatus status = ds.getStatus();
+    KubeTree ds = KubeTree.of(object, at.pointer());
+    KubeTree meta = KubeModel.metadata(ds);
+    String name = KubeModel.requireName(meta, "DaemonSet");
+    KubeTree template = ds.object("spec").object("template").object("spec");
+    KubeTree status = ds.object("status");
     out.fact(new DaemonSetFacts(
-        KubeModel.namespace(ds.getMetadata()), name,
+        meta.string("namespace"), name,
         PodSpecs.images(template),
         PodSpecs.tolerations(template),
-        PodSpecs.nodeSelector(template),
+        template.stringMap("nodeSelector"),
         PodSpecs.requiredNodeAffinity(template),
         PodSpecs.containerPorts(template),
-        status == null ? 0 : orZero(status.getDesiredNumberScheduled()),
-        status == null ? 0 : orZero(status.getCurrentNumberScheduled()),
-        status == null ? 0 : orZero(status.getNumberReady()),
-        status == null ? 0 : orZero(status.getNumberAvailable()),
+        orZero(status.integer("desiredNumberScheduled")),
+        orZero(status.integer("currentNumberScheduled")),
+        orZero(status.integer("numberReady")),
+        orZero(status.integer("numberAvailable")),
         at));
   }
 

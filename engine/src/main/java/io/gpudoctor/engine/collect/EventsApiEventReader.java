@@ -1,7 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.ObjectReference;
-import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
@@ -23,23 +21,23 @@ final class EventsApiEventReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    Event e = KubeModel.convert(object, Event.class, at);
-    ObjectReference about = e.getRegarding();
-    Instant eventTime = CoreEventReader.time(e.getEventTime());
-    Instant seriesLast = e.getSeries() == null ? null : CoreEventReader.time(e.getSeries().getLastObservedTime());
-    Instant first = CoreEventReader.firstNonNull(Times.parse(e.getDeprecatedFirstTimestamp()), eventTime, seriesLast);
+    KubeTree e = KubeTree.of(object, at.pointer());
+    KubeTree about = e.object("regarding");
+    KubeTree series = e.object("series");
+    Instant eventTime = Times.parse(e.string("eventTime"));
+    Instant seriesLast = Times.parse(series.string("lastObservedTime"));
+    Instant first = CoreEventReader.firstNonNull(Times.parse(e.string("deprecatedFirstTimestamp")), eventTime, seriesLast);
     Instant last = CoreEventReader.firstNonNull(
-        Times.parse(e.getDeprecatedLastTimestamp()), seriesLast, eventTime, first);
-    Integer count = e.getSeries() != null && e.getSeries().getCount() != null
-        ? e.getSeries().getCount() : e.getDeprecatedCount();
-    String component = e.getReportingController() != null ? e.getReportingController()
-        : e.getDeprecatedSource() == null ? null : e.getDeprecatedSource().getComponent();
+        Times.parse(e.string("deprecatedLastTimestamp")), seriesLast, eventTime, first);
+    Integer count = CoreEventReader.firstNonNull(series.integer("count"), e.integer("deprecatedCount"));
+    String component = CoreEventReader.firstNonNull(
+        e.string("reportingController"), e.object("deprecatedSource").string("component"));
     out.observed(last);
     out.fact(new KubeEvent(
-        about != null && about.getNamespace() != null ? about.getNamespace() : KubeModel.namespace(e.getMetadata()),
-        about == null ? null : about.getKind(),
-        about == null ? null : about.getName(),
-        e.getType(), e.getReason(), e.getNote(), component,
+        CoreEventReader.firstNonNull(about.string("namespace"), KubeModel.metadata(e).string("namespace")),
+        about.string("kind"),
+        about.string("name"),
+        e.string("type"), e.string("reason"), e.string("note"), component,
         count == null || count < 1 ? 1 : count,
         first, last, at));
   }

@@ -1,10 +1,10 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.Node;
 import io.gpudoctor.facts.NodeFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Taint;
 import io.gpudoctor.facts.Topics;
+import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -22,22 +22,24 @@ final class NodeReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    Node node = KubeModel.convert(object, Node.class, at);
-    String name = KubeModel.requireName(node.getMetadata(), "Node");
-    var spec = node.getSpec();
-    var status = node.getStatus();
-    List<Taint> taints = spec == null ? List.of() : KubeModel.list(spec.getTaints()).stream()
-        .map(t -> new Taint(t.getKey(), t.getValue(), t.getEffect()))
-        .toList();
+    KubeTree node = KubeTree.of(object, at.pointer());
+    KubeTree meta = KubeModel.metadata(node);
+    String name = KubeModel.requireName(meta, "Node");
+    KubeTree spec = node.object("spec");
+    KubeTree status = node.object("status");
+    List<Taint> taints = new ArrayList<>();
+    for (KubeTree t : spec.objects("taints")) {
+      taints.add(new Taint(t.string("key"), t.string("value"), t.string("effect")));
+    }
     out.fact(new NodeFacts(
         name,
-        KubeModel.labels(node.getMetadata()),
-        taints,
-        KubeModel.quantities(status == null ? null : status.getCapacity()),
-        KubeModel.quantities(status == null ? null : status.getAllocatable()),
+        meta.stringMap("labels"),
+        List.copyOf(taints),
+        status.stringMap("capacity"),
+        status.stringMap("allocatable"),
         Conditions.read(object, at, out),
-        spec != null && Boolean.TRUE.equals(spec.getUnschedulable()),
-        KubeModel.created(node.getMetadata()),
+        Boolean.TRUE.equals(spec.bool("unschedulable")),
+        KubeModel.created(meta),
         at));
   }
 }

@@ -1,12 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.ContainerState;
-import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodStatus;
 import io.gpudoctor.facts.ContainerStatusFacts;
 import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Provenance;
@@ -30,60 +23,68 @@ final class PodReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    Pod pod = KubeModel.convert(object, Pod.class, at);
-    ObjectMeta meta = pod.getMetadata();
+    KubeTree pod = KubeTree.of(object, at.pointer());
+    KubeTree meta = KubeModel.metadata(pod);
     String name = KubeModel.requireName(meta, "Pod");
-    PodStatus status = pod.getStatus();
-    OwnerReference owner = meta.getOwnerReferences() == null || meta.getOwnerReferences().isEmpty()
-        ? null : meta.getOwnerReferences().get(0);
+    KubeTree spec = pod.object("spec");
+    KubeTree status = pod.object("status");
+    List<KubeTree> owners = meta.objects("ownerReferences");
+    KubeTree owner = owners.isEmpty() ? null : owners.get(0);
     out.fact(new PodFacts(
-        KubeModel.namespace(meta), name,
-        status == null ? null : status.getPhase(),
-        status == null ? null : status.getReason(),
-        status == null ? null : status.getMessage(),
-        pod.getSpec() == null ? null : pod.getSpec().getNodeName(),
+        meta.string("namespace"), name,
+        status.string("phase"),
+        status.string("reason"),
+        status.string("message"),
+        spec.string("nodeName"),
         KubeModel.created(meta),
-        owner == null ? null : owner.getKind(),
-        owner == null ? null : owner.getName(),
-        KubeModel.labels(meta),
-        PodSpecs.containers(pod.getSpec()),
-        PodSpecs.tolerations(pod.getSpec()),
-        PodSpecs.nodeSelector(pod.getSpec()),
-        PodSpecs.requiredNodeAffinity(pod.getSpec()),
+        owner == null ? null : owner.string("kind"),
+        owner == null ? null : owner.string("name"),
+        meta.stringMap("labels"),
+        PodSpecs.containers(spec),
+        PodSpecs.tolerations(spec),
+        spec.stringMap("nodeSelector"),
+        PodSpecs.requiredNodeAffinity(spec),
         Conditions.read(object, at, out),
         containerStatuses(status, at, out),
         at));
   }
 
-  private static List<ContainerStatusFacts> containerStatuses(PodStatus status, Provenance podAt, BundleBuilder out) {
+  private static List<ContainerStatusFacts> containerStatuses(KubeTree status, Provenance podAt, BundleBuilder out)
+      throws NotReadable {
     List<ContainerStatusFacts> list = new ArrayList<>();
-    if (status == null || status.getContainerStatuses() == null) return list;
+    List<KubeTree> statuses = status.objects("containerStatuses");
+    if (statuses.isEmpty()) return list;
     Provenance at = podAt.child("status").child("containerStatuses");
-    List<ContainerStatus> statuses = status.getContainerStatuses();
-    for (int i = 0; i < statuses.size(); i++) {
-      ContainerStatus s = statuses.get(i);
-      if (s == null) continue;
-      ContainerState state = s.getState();
-      ContainerStateTerminated terminated = state == null ? null : state.getTerminated();
-      ContainerStateTerminated last = s.getLastState() == null ? null : s.getLastState().getTerminated();
-      Instant finished = terminated == null ? null : Times.parse(terminated.getFinishedAt());
-      Instant lastFinished = last == null ? null : Times.parse(last.getFinishedAt());
+    for (KubeTree s : statuses) {
+      KubeTree state = s.object("state");
+      KubeTree waiting = state.object("waiting");
+      KubeTree terminated = state.object("terminated");
+      KubeTree last = s.object("lastState").object("terminated");
+      Instant finished = Times.parse(terminated.string("finishedAt"));
+      Instant lastFinished = Times.parse(last.string("finishedAt"));
       out.observed(finished);
       out.observed(lastFinished);
+      Integer restarts = s.integer("restartCount");
       list.add(new ContainerStatusFacts(
-          s.getName(),
-          Boolean.TRUE.equals(s.getReady()),
-          s.getRestartCount() == null ? 0 : s.getRestartCount(),
-          state == null || state.getWaiting() == null ? null : state.getWaiting().getReason(),
-          state == null || state.getWaiting() == null ? null : state.getWaiting().getMessage(),
-          terminated == null ? null : terminated.getReason(),
-          terminated == null ? null : terminated.getExitCode(),
+          s.string("name"),
+          Boolean.TRUE.equals(s.bool("ready")),
+          restarts == null ? 0 : restarts,
+          waiting.string("reason"),
+          waiting.string("message"),
+          terminated.string("reason"),
+          terminated.integer("exitCode"),
           finished,
-          last == null ? null : last.getReason(),
-          last == null ? null : last.getExitCode(),
+          last.string("reason"),
+          last.integer("exitCode"),
           lastFinished,
-          at.child(i)));
+          at.child(index(s))));
     }
     return list;
+  }
+
+  /** The item's index in its list, from its pointer: null items are skipped, yet keep their place. */
+  private static int index(KubeTree item) {
+    String pointer = item.pointer();
+    return Integer.parseInt(pointer.substring(pointer.lastIndexOf('/') + 1));
   }
 }

@@ -1,84 +1,78 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.Affinity;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.NodeSelector;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.gpudoctor.facts.ContainerFacts;
 import io.gpudoctor.facts.NodeSelectorRequirement;
 import io.gpudoctor.facts.NodeSelectorTerm;
 import io.gpudoctor.facts.Toleration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** The scheduling-relevant parts of a pod spec, shared by pods and the templates of DaemonSets. */
 final class PodSpecs {
   private PodSpecs() {}
 
-  static List<ContainerFacts> containers(PodSpec spec) {
+  static List<ContainerFacts> containers(KubeTree spec) throws NotReadable {
     List<ContainerFacts> out = new ArrayList<>();
-    if (spec == null) return out;
-    for (Container c : KubeModel.list(spec.getContainers())) out.add(container(c, false));
-    for (Container c : KubeModel.list(spec.getInitContainers())) out.add(container(c, true));
+    for (KubeTree c : spec.objects("containers")) out.add(container(c, false));
+    for (KubeTree c : spec.objects("initContainers")) out.add(container(c, true));
     return out;
   }
 
-  private static ContainerFacts container(Container c, boolean init) {
-    ResourceRequirements r = c.getResources();
-    return new ContainerFacts(c.getName(), init,
-        KubeModel.quantities(r == null ? null : r.getRequests()),
-        KubeModel.quantities(r == null ? null : r.getLimits()));
+  private static ContainerFacts container(KubeTree c, boolean init) throws NotReadable {
+    KubeTree resources = c.object("resources");
+    return new ContainerFacts(c.string("name"), init,
+        resources.stringMap("requests"), resources.stringMap("limits"));
   }
 
-  static List<Toleration> tolerations(PodSpec spec) {
-    if (spec == null) return List.of();
-    return KubeModel.list(spec.getTolerations()).stream()
-        .map(t -> new Toleration(t.getKey(), t.getOperator(), t.getValue(), t.getEffect()))
-        .toList();
-  }
-
-  static Map<String, String> nodeSelector(PodSpec spec) {
-    return spec == null ? Map.of() : KubeModel.nonNull(spec.getNodeSelector());
+  static List<Toleration> tolerations(KubeTree spec) throws NotReadable {
+    List<Toleration> out = new ArrayList<>();
+    for (KubeTree t : spec.objects("tolerations")) {
+      out.add(new Toleration(t.string("key"), t.string("operator"), t.string("value"), t.string("effect")));
+    }
+    return List.copyOf(out);
   }
 
   /**
    * Required node affinity terms with their label expressions. {@code matchFields} (the DaemonSet
    * controller's {@code metadata.name} pinning) is left out: it is not about labels.
    */
-  static List<NodeSelectorTerm> requiredNodeAffinity(PodSpec spec) {
-    Affinity affinity = spec == null ? null : spec.getAffinity();
-    if (affinity == null || affinity.getNodeAffinity() == null) return List.of();
-    NodeSelector required = affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
-    if (required == null) return List.of();
+  static List<NodeSelectorTerm> requiredNodeAffinity(KubeTree spec) throws NotReadable {
+    KubeTree required = spec.object("affinity").object("nodeAffinity")
+        .object("requiredDuringSchedulingIgnoredDuringExecution");
     List<NodeSelectorTerm> terms = new ArrayList<>();
-    for (var term : KubeModel.list(required.getNodeSelectorTerms())) {
-      List<NodeSelectorRequirement> expressions = KubeModel.list(term.getMatchExpressions()).stream()
-          .filter(e -> e.getKey() != null && e.getOperator() != null)
-          .map(e -> new NodeSelectorRequirement(e.getKey(), e.getOperator(), KubeModel.list(e.getValues())))
-          .toList();
-      terms.add(new NodeSelectorTerm(expressions));
+    for (KubeTree term : required.objects("nodeSelectorTerms")) {
+      List<NodeSelectorRequirement> expressions = new ArrayList<>();
+      for (KubeTree e : term.objects("matchExpressions")) {
+        String key = e.string("key");
+        String operator = e.string("operator");
+        if (key != null && operator != null) {
+          expressions.add(new NodeSelectorRequirement(key, operator, e.strings("values")));
+        }
+      }
+      terms.add(new NodeSelectorTerm(List.copyOf(expressions)));
     }
     return terms;
   }
 
-  static List<String> images(PodSpec spec) {
-    if (spec == null) return List.of();
+  static List<String> images(KubeTree spec) throws NotReadable {
     List<String> images = new ArrayList<>();
-    for (Container c : KubeModel.list(spec.getContainers())) if (c.getImage() != null) images.add(c.getImage());
-    for (Container c : KubeModel.list(spec.getInitContainers())) if (c.getImage() != null) images.add(c.getImage());
+    for (KubeTree c : spec.objects("containers")) addIfPresent(images, c.string("image"));
+    for (KubeTree c : spec.objects("initContainers")) addIfPresent(images, c.string("image"));
     return images;
   }
 
-  static List<Integer> containerPorts(PodSpec spec) {
-    if (spec == null) return List.of();
+  static List<Integer> containerPorts(KubeTree spec) throws NotReadable {
     List<Integer> ports = new ArrayList<>();
-    for (Container c : KubeModel.list(spec.getContainers())) {
-      for (var port : KubeModel.list(c.getPorts())) {
-        if (port.getContainerPort() != null) ports.add(port.getContainerPort());
+    for (KubeTree c : spec.objects("containers")) {
+      for (KubeTree port : c.objects("ports")) {
+        Integer number = port.integer("containerPort");
+        if (number != null) ports.add(number);
       }
     }
     return ports;
+  }
+
+  private static <T> void addIfPresent(List<T> list, T value) {
+    if (value != null) list.add(value);
   }
 }

@@ -1,7 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import io.gpudoctor.facts.WorkloadFacts;
@@ -22,22 +20,14 @@ final class WorkloadReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    String kind = Trees.text(object, "kind");
-    if ("Deployment".equals(kind)) {
-      Deployment d = KubeModel.convert(object, Deployment.class, at);
-      String name = KubeModel.requireName(d.getMetadata(), kind);
-      // An unset spec.replicas means 1, as the API server defaults it.
-      Integer replicas = d.getSpec() == null ? null : d.getSpec().getReplicas();
-      out.fact(new WorkloadFacts(kind, KubeModel.namespace(d.getMetadata()), name,
-          replicas == null ? 1 : replicas,
-          d.getStatus() == null ? 0 : DaemonSetReader.orZero(d.getStatus().getReadyReplicas()), at));
-    } else {
-      StatefulSet s = KubeModel.convert(object, StatefulSet.class, at);
-      String name = KubeModel.requireName(s.getMetadata(), kind);
-      Integer replicas = s.getSpec() == null ? null : s.getSpec().getReplicas();
-      out.fact(new WorkloadFacts(kind, KubeModel.namespace(s.getMetadata()), name,
-          replicas == null ? 1 : replicas,
-          s.getStatus() == null ? 0 : DaemonSetReader.orZero(s.getStatus().getReadyReplicas()), at));
-    }
+    KubeTree workload = KubeTree.of(object, at.pointer());
+    String kind = workload.string("kind");
+    KubeTree meta = KubeModel.metadata(workload);
+    String name = KubeModel.requireName(meta, kind);
+    // An unset spec.replicas means 1, as the API server defaults it.
+    Integer replicas = workload.object("spec").integer("replicas");
+    out.fact(new WorkloadFacts(kind, meta.string("namespace"), name,
+        replicas == null ? 1 : replicas,
+        DaemonSetReader.orZero(workload.object("status").integer("readyReplicas")), at));
   }
 }
