@@ -12,7 +12,7 @@ import java.util.Set;
 /** Collects what the formats read, in reading order, until the bundle is assembled. */
 final class BundleBuilder {
   private final List<Object> facts = new ArrayList<>();
-  private final Set<String> identities = new java.util.HashSet<>();
+  private final Set<Object> identities = new java.util.HashSet<>();
   private final Set<Read> reads = new LinkedHashSet<>();
   private final List<UnreadableFile> unreadable = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
@@ -22,6 +22,7 @@ final class BundleBuilder {
   private boolean capturedAtDeclared;
   private Instant latestTimestamp;
   private final List<Later> later = new ArrayList<>();
+  private final StringPool strings = new StringPool();
 
   /**
    * A step that turns pasted text into facts once every file is read. Text facts wait because
@@ -36,8 +37,12 @@ final class BundleBuilder {
    * affected pod alone and again in a list, and counting it twice would double its GPU requests.
    */
   void fact(Object fact) {
-    String identity = FactIdentity.of(fact);
+    Object identity = FactIdentity.of(fact);
     if (identity == null || identities.add(identity)) facts.add(fact);
+  }
+
+  StringPool strings() {
+    return strings;
   }
 
   /** The file was used as evidence on this topic. */
@@ -79,7 +84,7 @@ final class BundleBuilder {
 
   /** Whether this object was already read (from JSON, or from richer text). */
   boolean hasFact(Object fact) {
-    String identity = FactIdentity.of(fact);
+    Object identity = FactIdentity.of(fact);
     return identity != null && identities.contains(identity);
   }
 

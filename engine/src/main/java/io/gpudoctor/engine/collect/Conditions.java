@@ -18,12 +18,12 @@ final class Conditions {
     Provenance at = objectAt.child("status").child("conditions");
     for (int i = 0; i < conditions.size(); i++) {
       JsonNode c = conditions.get(i);
-      String type = Trees.text(c, "type");
+      String type = out.strings().of(Trees.text(c, "type"));
       if (type == null) continue;
       Instant changed = Times.parse(Trees.text(c, "lastTransitionTime"));
       out.observed(changed);
-      list.add(new Condition(type, Trees.text(c, "status"), Trees.text(c, "reason"),
-          Trees.text(c, "message"), changed, at.child(i)));
+      list.add(new Condition(type, out.strings().of(Trees.text(c, "status")), out.strings().of(Trees.text(c, "reason")),
+          out.strings().of(Trees.text(c, "message")), changed, at.child(i)));
     }
     return list;
   }

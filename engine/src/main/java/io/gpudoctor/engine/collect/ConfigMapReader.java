@@ -19,7 +19,7 @@ final class ConfigMapReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree cm = KubeTree.of(object, at.pointer());
+    KubeTree cm = KubeTree.of(object, at.pointer(), out.strings());
     KubeTree meta = KubeModel.metadata(cm);
     String name = KubeModel.requireName(meta, "ConfigMap");
     out.fact(new ConfigMapFacts(meta.string("namespace"), name, cm.stringMap("data"), at));

@@ -21,7 +21,7 @@ final class CoreEventReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree e = KubeTree.of(object, at.pointer());
+    KubeTree e = KubeTree.of(object, at.pointer(), out.strings());
     KubeTree about = e.object("involvedObject");
     KubeTree series = e.object("series");
     Instant eventTime = Times.parse(e.string("eventTime"));

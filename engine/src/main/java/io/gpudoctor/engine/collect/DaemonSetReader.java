@@ -19,7 +19,7 @@ final class DaemonSetReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree ds = KubeTree.of(object, at.pointer());
+    KubeTree ds = KubeTree.of(object, at.pointer(), out.strings());
     KubeTree meta = KubeModel.metadata(ds);
     String name = KubeModel.requireName(meta, "DaemonSet");
     KubeTree template = ds.object("spec").object("template").object("spec");

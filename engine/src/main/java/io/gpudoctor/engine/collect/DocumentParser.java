@@ -29,17 +29,27 @@ final class DocumentParser {
   private static final ObjectMapper JSON = JsonMapper.builder(
       JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build())
       .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
-  private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
-      .streamReadConstraints(CONSTRAINTS)
-      // snakeyaml's own 3 MB default would refuse a big `kubectl get pods -A -o yaml`.
-      .loadSettings(LoadSettings.builder()
-          .setCodePointLimit((int) EvidenceLimits.DEFAULT.maxFileBytes())
-          .setMaxAliasesForCollections(50)
-          .build())
-      .build()).disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  // snakeyaml's own 3 MB default would refuse a big `kubectl get pods -A -o yaml`.
+  private static final ObjectMapper YAML = yaml(EvidenceLimits.DEFAULT.maxFileBytes());
+  private static final ObjectMapper STREAMED_YAML = yaml(EvidenceLimits.DEFAULT.maxStreamedFileBytes());
   private static final Pattern YAML_MARKER = Pattern.compile("(?m)^(---|apiVersion:|kind:)");
 
   private DocumentParser() {}
+
+  private static ObjectMapper yaml(long codePointLimit) {
+    return YAMLMapper.builder(YAMLFactory.builder()
+        .streamReadConstraints(CONSTRAINTS)
+        .loadSettings(LoadSettings.builder()
+            .setCodePointLimit((int) Math.min(Integer.MAX_VALUE, codePointLimit))
+            .setMaxAliasesForCollections(50)
+            .build())
+        .build()).disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  }
+
+  /** The mapper that reads a file too big to hold as one tree, item by item. */
+  static ObjectMapper streaming(boolean json) {
+    return json ? JSON : STREAMED_YAML;
+  }
 
   static boolean isJson(String text) {
     for (int i = 0; i < text.length(); i++) {

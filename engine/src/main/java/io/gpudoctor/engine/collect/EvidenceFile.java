@@ -1,10 +1,40 @@
 package io.gpudoctor.engine.collect;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
- * One file of the evidence, already in memory: from the folder ({@code pods.json}) or from an
- * archive ({@code bundle.tar.gz!/bundle/pods.json}). {@code path} is what the report shows.
+ * One file of the evidence: from the folder ({@code pods.json}), read from disk only when its turn
+ * comes so a big bundle is never in memory all at once, or already in memory (an archive's entry
+ * {@code bundle.tar.gz!/bundle/pods.json}, an API answer). {@code path} is what the report shows.
  */
-record EvidenceFile(String path, byte[] content) {
+record EvidenceFile(String path, byte[] inMemory, Path onDisk, long size) {
+
+  EvidenceFile(String path, byte[] content) {
+    this(path, content, null, content.length);
+  }
+
+  static EvidenceFile onDisk(String path, Path file, long size) {
+    return new EvidenceFile(path, null, file, size);
+  }
+
+  byte[] content() throws IOException {
+    return inMemory != null ? inMemory : Files.readAllBytes(onDisk);
+  }
+
+  InputStream open() throws IOException {
+    return inMemory != null ? new ByteArrayInputStream(inMemory) : Files.newInputStream(onDisk);
+  }
+
+  /** The first bytes, enough to tell text from binary and JSON from YAML. */
+  byte[] head(int length) throws IOException {
+    try (InputStream in = open()) {
+      return in.readNBytes(length);
+    }
+  }
 
   /** The last segment of the path, the only part of a name that ever matters. */
   String fileName() {

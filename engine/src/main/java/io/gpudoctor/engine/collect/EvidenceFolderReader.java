@@ -18,6 +18,9 @@ public final class EvidenceFolderReader {
   private final ArchiveExpander archives;
   private final List<TextFormat> textFormats = EvidenceFormats.text();
   private final List<EvidenceFormat> formats = EvidenceFormats.all();
+  private final KubernetesObjectFormat kubernetesObjects = formats.stream()
+      .filter(KubernetesObjectFormat.class::isInstance).map(KubernetesObjectFormat.class::cast)
+      .findFirst().orElseThrow();
 
   public EvidenceFolderReader() {
     this(EvidenceLimits.DEFAULT);
@@ -75,6 +78,8 @@ public final class EvidenceFolderReader {
 
   private void readFile(EvidenceFile file, BundleBuilder out) {
     try {
+      if (file.size() >= limits.streamFromBytes() && readStreamed(file, out)) return;
+      if (file.size() > limits.maxFileBytes()) throw new NotReadable(limits.tooLarge(file.size()));
       String text = TextDecoder.decode(file.content());
       if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)) {
         for (TextFormat format : textFormats) {
@@ -91,10 +96,25 @@ public final class EvidenceFolderReader {
       }
     } catch (NotReadable e) {
       out.unreadable(file.path(), e.reason());
+    } catch (IOException e) {
+      out.unreadable(file.path(), "cannot read the file: " + ShortMessages.of(e));
     } catch (RuntimeException | StackOverflowError e) {
       // A reader bug must cost one file, not the diagnosis.
       out.unreadable(file.path(), "cannot read: " + ShortMessages.of(e));
     }
+  }
+
+  /** A big Kubernetes List, item by item; false when the file is something else. */
+  private boolean readStreamed(EvidenceFile file, BundleBuilder out) throws IOException, NotReadable {
+    if (StreamedKubeList.readInOnePass(file, (header, item, index) ->
+        kubernetesObjects.readItem(new Document(file, "", header), Redaction.scrub(item), index, out))) {
+      return true;
+    }
+    JsonNode header = StreamedKubeList.header(file);
+    if (header == null) return false;
+    Document list = new Document(file, "", header);
+    StreamedKubeList.readItems(file, (item, index) -> kubernetesObjects.readItem(list, Redaction.scrub(item), index, out));
+    return true;
   }
 
   private void readDocument(Document document, BundleBuilder out) {

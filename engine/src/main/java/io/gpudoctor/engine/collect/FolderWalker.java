@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Lists the files of an evidence folder in a fixed order and loads them, expanding archives found
- * inside. Nothing outside the folder is ever read, even through a link.
+ * Lists the files of an evidence folder in a fixed order, expanding archives found inside; the
+ * other files are read when their turn comes. Nothing outside the folder is ever read, even through a link.
  */
 final class FolderWalker {
   /** Replay labels and human notes travel with bundles but are not evidence. */
@@ -94,15 +94,18 @@ final class FolderWalker {
         return;
       }
       long size = Files.size(file);
-      if (size > limits.maxFileBytes()) {
-        out.unreadable(relative, limits.tooLarge(size));
+      boolean archive = ArchiveExpander.isArchiveName(relative);
+      // Only a streamable List may exceed maxFileBytes; the reader tells, when it gets to the file.
+      long limit = archive ? limits.maxFileBytes() : Math.max(limits.maxFileBytes(), limits.maxStreamedFileBytes());
+      if (size > limit) {
+        out.unreadable(relative, limits.tooLarge(size, limit));
         return;
       }
-      byte[] content = Files.readAllBytes(file);
-      if (ArchiveExpander.isArchiveName(relative)) {
-        archives.expandInto(relative, content, out);
+      if (archive) {
+        archives.expandInto(relative, Files.readAllBytes(file), out);
       } else {
-        out.file(new EvidenceFile(relative, content));
+        Files.newByteChannel(file).close(); // unreadable files are named while listing, as before
+        out.file(EvidenceFile.onDisk(relative, file, size));
       }
     } catch (AccessDeniedException | SecurityException e) {
       out.unreadable(relative, "permission denied");

@@ -17,19 +17,27 @@ import tools.jackson.databind.JsonNode;
  * Scalars coerce to strings and numeric strings to numbers, as Jackson's mapping does.
  */
 final class KubeTree {
-  private static final KubeTree ABSENT = new KubeTree(null, "");
   private final JsonNode node;
   private final String pointer;
+  private final StringPool strings;
 
-  private KubeTree(JsonNode node, String pointer) {
+  private KubeTree(JsonNode node, String pointer, StringPool strings) {
     this.node = node;
     this.pointer = pointer;
+    this.strings = strings;
   }
 
-  /** The object itself; {@code pointer} is where it sits in its file ({@code ""} for the root). */
-  static KubeTree of(JsonNode object, String pointer) throws NotReadable {
+  /**
+   * The object itself; {@code pointer} is where it sits in its file ({@code ""} for the root).
+   * Texts read from it are shared through {@code strings}.
+   */
+  static KubeTree of(JsonNode object, String pointer, StringPool strings) throws NotReadable {
     if (object == null || !object.isObject()) throw wrongType(pointer, "an object", object);
-    return new KubeTree(object, pointer);
+    return new KubeTree(object, pointer, strings);
+  }
+
+  private KubeTree absent() {
+    return new KubeTree(null, pointer, strings);
   }
 
   boolean present() {
@@ -43,9 +51,9 @@ final class KubeTree {
   /** A nested object; absent when missing or null. */
   KubeTree object(String name) throws NotReadable {
     JsonNode v = value(name);
-    if (v == null) return ABSENT;
+    if (v == null) return absent();
     if (!v.isObject()) throw wrongType(childPointer(name), "an object", v);
-    return new KubeTree(v, childPointer(name));
+    return new KubeTree(v, childPointer(name), strings);
   }
 
   /** The objects of a list; null items are skipped (as the mapping drops them). */
@@ -58,7 +66,7 @@ final class KubeTree {
       JsonNode item = v.get(i);
       if (item.isNull()) continue;
       if (!item.isObject()) throw wrongType(at + "/" + i, "an object", item);
-      items.add(new KubeTree(item, at + "/" + i));
+      items.add(new KubeTree(item, at + "/" + i, strings));
     }
     return items;
   }
@@ -67,7 +75,7 @@ final class KubeTree {
     JsonNode v = value(name);
     if (v == null) return null;
     if (!v.isValueNode()) throw wrongType(childPointer(name), "a string", v);
-    return v.asString();
+    return strings.of(v.asString());
   }
 
   Integer integer(String name) throws NotReadable {
@@ -103,7 +111,7 @@ final class KubeTree {
       JsonNode item = v.get(i);
       if (item.isNull()) continue;
       if (!item.isValueNode()) throw wrongType(childPointer(name) + "/" + i, "a string", item);
-      out.add(item.asString());
+      out.add(strings.of(item.asString()));
     }
     return out;
   }
@@ -123,7 +131,7 @@ final class KubeTree {
       if (!value.isValueNode()) {
         throw wrongType(childPointer(name) + "/" + Trees.escape(e.getKey()), "a string", value);
       }
-      out.put(e.getKey(), value.asString());
+      out.put(strings.of(e.getKey()), strings.of(value.asString()));
     }
     return out;
   }

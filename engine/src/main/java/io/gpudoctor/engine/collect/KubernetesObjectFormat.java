@@ -42,24 +42,31 @@ final class KubernetesObjectFormat implements EvidenceFormat {
       out.used(itemKind == null ? OTHER_TOPIC : topicOf(group(apiVersion), itemKind), document.path());
       return;
     }
-    Provenance listAt = document.provenance().child("items");
-    for (int i = 0; i < items.size(); i++) {
-      JsonNode item = items.get(i);
-      Provenance at = listAt.child(i);
-      try {
-        if (!item.isObject()) throw new NotReadable("list item is not an object");
-        // The API server leaves kind/apiVersion out of the items of a typed list.
-        if (!isText(item.get("kind")) && itemKind != null && item instanceof tools.jackson.databind.node.ObjectNode o) {
-          o.put("kind", itemKind);
-          if (!isText(item.get("apiVersion"))) o.put("apiVersion", apiVersion);
-        }
-        if (!isText(item.get("kind")) || !isText(item.get("apiVersion"))) {
-          throw new NotReadable("list item without apiVersion and kind");
-        }
-        readObject(document, item, at, out);
-      } catch (NotReadable e) {
-        out.unreadable(document.locate(at), e.reason());
+    for (int i = 0; i < items.size(); i++) readItem(document, items.get(i), i, out);
+  }
+
+  /**
+   * Item {@code index} of the List that {@code list} heads (its tree needs only apiVersion and
+   * kind): how {@link StreamedKubeList} hands over the items of a big file one at a time.
+   */
+  void readItem(Document list, JsonNode item, int index, BundleBuilder out) {
+    String apiVersion = list.tree().get("apiVersion").asString();
+    String listKind = list.tree().get("kind").asString();
+    String itemKind = listKind.equals("List") ? null : listKind.substring(0, listKind.length() - "List".length());
+    Provenance at = list.provenance().child("items").child(index);
+    try {
+      if (!item.isObject()) throw new NotReadable("list item is not an object");
+      // The API server leaves kind/apiVersion out of the items of a typed list.
+      if (!isText(item.get("kind")) && itemKind != null && item instanceof tools.jackson.databind.node.ObjectNode o) {
+        o.put("kind", itemKind);
+        if (!isText(item.get("apiVersion"))) o.put("apiVersion", apiVersion);
       }
+      if (!isText(item.get("kind")) || !isText(item.get("apiVersion"))) {
+        throw new NotReadable("list item without apiVersion and kind");
+      }
+      readObject(list, item, at, out);
+    } catch (NotReadable e) {
+      out.unreadable(list.locate(at), e.reason());
     }
   }
 

@@ -22,7 +22,7 @@ final class NodeReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree node = KubeTree.of(object, at.pointer());
+    KubeTree node = KubeTree.of(object, at.pointer(), out.strings());
     KubeTree meta = KubeModel.metadata(node);
     String name = KubeModel.requireName(meta, "Node");
     KubeTree spec = node.object("spec");

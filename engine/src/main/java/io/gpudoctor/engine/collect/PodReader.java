@@ -23,7 +23,7 @@ final class PodReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree pod = KubeTree.of(object, at.pointer());
+    KubeTree pod = KubeTree.of(object, at.pointer(), out.strings());
     KubeTree meta = KubeModel.metadata(pod);
     String name = KubeModel.requireName(meta, "Pod");
     KubeTree spec = pod.object("spec");

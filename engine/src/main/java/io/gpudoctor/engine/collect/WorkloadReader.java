@@ -20,7 +20,7 @@ final class WorkloadReader implements KubeObjectReader {
 
   @Override
   public void read(JsonNode object, Provenance at, BundleBuilder out) throws NotReadable {
-    KubeTree workload = KubeTree.of(object, at.pointer());
+    KubeTree workload = KubeTree.of(object, at.pointer(), out.strings());
     String kind = workload.string("kind");
     KubeTree meta = KubeModel.metadata(workload);
     String name = KubeModel.requireName(meta, kind);

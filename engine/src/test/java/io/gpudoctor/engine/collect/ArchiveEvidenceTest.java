@@ -183,8 +183,9 @@ class ArchiveEvidenceTest {
   }
 
   @Test
-  void theRealLimitsAre64MiBPerFileAnd512MiBPerArchive() {
-    assertThat(EvidenceLimits.DEFAULT).isEqualTo(new EvidenceLimits(67_108_864L, 536_870_912L));
+  void theRealLimitsAre64MiBPerFile512MiBPerArchiveAnd1GiBPerStreamedList() {
+    assertThat(EvidenceLimits.DEFAULT).isEqualTo(
+        new EvidenceLimits(67_108_864L, 536_870_912L, 8_388_608L, 1_073_741_824L));
   }
 
   @Test

@@ -12,7 +12,7 @@ class KubeTreeTest {
 
   private static KubeTree tree(String json) throws NotReadable {
     JsonNode node = JSON.readTree(json);
-    return KubeTree.of(node, "/items/4");
+    return KubeTree.of(node, "/items/4", new StringPool());
   }
 
   @Test
