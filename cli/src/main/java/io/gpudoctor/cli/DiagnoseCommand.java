@@ -143,13 +143,7 @@ final class DiagnoseCommand implements Callable<Integer> {
     }
     // The rules load on the second core while the evidence is read; an unreadable bundle (exit 4)
     // still wins over a rules problem, as if the evidence had been read first.
-    CompletableFuture<RuleBase> loading = CompletableFuture.supplyAsync(() -> {
-      try {
-        return Rules.compile(rules);
-      } catch (RuleCompileException e) {
-        throw new CompletionException(e);
-      }
-    });
+    CompletableFuture<RuleBase> loading = Rules.loading(rules);
     EvidenceBundle bundle;
     try {
       bundle = new EvidenceFolderReader().read(evidence);

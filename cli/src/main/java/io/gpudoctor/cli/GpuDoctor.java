@@ -79,10 +79,23 @@ public final class GpuDoctor implements Callable<Integer> {
     PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8));
     PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8));
     boolean terminal = System.console() != null && System.getenv("NO_COLOR") == null;
+    reportUncaughtOnOneLine(err);
+    Rules.preloadFor(List.of(args));
     int code = run(out, err, terminal, args);
     out.flush();
     err.flush();
     System.exit(code);
+  }
+
+  /**
+   * A worker thread (the rule loading, replay jobs) that dies of an error it does not hand over
+   * (out of memory while the pool makes a thread) says so on one line too, never with a stack trace.
+   */
+  static void reportUncaughtOnOneLine(PrintWriter err) {
+    Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+      report(null, err, e);
+      err.flush();
+    });
   }
 
   /** Runs the command line without a terminal (no colours); returns the exit code. */

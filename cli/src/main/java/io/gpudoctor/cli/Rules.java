@@ -5,10 +5,46 @@ import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** Loads and compiles the rule set: {@code --rules DIR}, else the rules shipped in the jar. */
 final class Rules {
+  private static volatile CompletableFuture<RuleBase> shipped;
+
   private Rules() {}
+
+  /**
+   * Starts loading the shipped rules at once when the arguments are a {@code diagnose} without
+   * {@code --rules}: on the second core the rule base then loads while picocli builds the command
+   * line and the evidence is read, which is most of a cold start's critical path.
+   */
+  static void preloadFor(List<String> args) {
+    if (!"diagnose".equals(GpuDoctor.subcommandOf(args))) return;
+    for (String a : args) {
+      if (a.equals("--rules") || a.startsWith("--rules=")) return;
+    }
+    shipped = CompletableFuture.supplyAsync(() -> compileOrFail(null));
+  }
+
+  /** The rule base loading on another thread: the preloaded one for the shipped rules, if started. */
+  static CompletableFuture<RuleBase> loading(Path folder) {
+    CompletableFuture<RuleBase> preloaded = shipped;
+    if (folder == null && preloaded != null) {
+      shipped = null;
+      return preloaded;
+    }
+    return CompletableFuture.supplyAsync(() -> compileOrFail(folder));
+  }
+
+  private static RuleBase compileOrFail(Path folder) {
+    try {
+      return compile(folder);
+    } catch (RuleCompileException e) {
+      throw new CompletionException(e);
+    }
+  }
 
   static RuleFiles files(Path folder) {
     try {

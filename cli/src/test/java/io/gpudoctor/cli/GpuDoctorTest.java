@@ -20,6 +20,23 @@ class GpuDoctorTest {
   }
 
   @Test
+  void workerThreadDyingOfOutOfMemoryIsOneLineWithoutAStackTrace() throws InterruptedException {
+    Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+    try {
+      GpuDoctor.reportUncaughtOnOneLine(new PrintWriter(err));
+      Thread worker = new Thread(() -> {
+        throw new OutOfMemoryError("Java heap space");
+      });
+      worker.start();
+      worker.join();
+      assertThat(err.toString())
+          .isEqualTo("gpu-doctor: out of memory (give the JVM more with JAVA_OPTS=-Xmx...)" + System.lineSeparator());
+    } finally {
+      Thread.setDefaultUncaughtExceptionHandler(before);
+    }
+  }
+
+  @Test
   void version() {
     assertThat(run("--version")).isZero();
     assertThat(out.toString()).startsWith("gpu-doctor 0.1.0\n").contains("Drools 10.");
