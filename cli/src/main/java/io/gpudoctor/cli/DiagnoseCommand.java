@@ -145,7 +145,7 @@ final class DiagnoseCommand implements Callable<Integer> {
     // still wins over a rules problem, as if the evidence had been read first.
     CompletableFuture<RuleBase> loading = CompletableFuture.supplyAsync(() -> {
       try {
-        return Rules.compile(rules);
+        return Rules.compileForOneRun(rules);
       } catch (RuleCompileException e) {
         throw new CompletionException(e);
       }

@@ -1,5 +1,6 @@
 package io.gpudoctor.cli;
 
+import io.gpudoctor.engine.reason.CompiledRulesCache;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
@@ -20,5 +21,16 @@ final class Rules {
 
   static RuleBase compile(Path folder) throws RuleCompileException {
     return RuleBase.compile(files(folder));
+  }
+
+  /**
+   * For a command that runs the rules once (diagnose, explain): after an edit it answers with the
+   * classic build and the executable model is stored for the next run by a detached JVM
+   * ({@code -Dgpudoctor.cache.background=false}: compiled and stored in this process instead).
+   */
+  static RuleBase compileForOneRun(Path folder) throws RuleCompileException {
+    CompiledRulesCache cache = CompiledRulesCache.standard();
+    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackground();
+    return RuleBase.compile(files(folder), cache);
   }
 }

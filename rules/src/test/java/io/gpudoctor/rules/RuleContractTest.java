@@ -3,6 +3,7 @@ package io.gpudoctor.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gpudoctor.engine.reason.CompiledRulesCache;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
@@ -56,6 +57,23 @@ class RuleContractTest {
               assertThat(p.line()).isPositive();
               assertThat(p.toString()).matches("(?s).*scheduling\\.drl:\\d+: .+");
             }));
+  }
+
+  @Test
+  void aBrokenDrlIsRefusedWithFileAndLineByTheClassicBuildOfAShortRunToo() throws Exception {
+    // diagnose after an edit answers with the classic build (the model is stored in the background).
+    Files.copy(ModuleRules.moduleDir().resolve("catalogue.yaml"), dir.resolve("catalogue.yaml"));
+    Files.writeString(dir.resolve("evidence.drl"), HEADER + """
+        rule "typo" @id(TargetUnbound) @route(evidence)
+        when
+          $t : Targett()
+        then
+          insertLogical(Finding.of("TargetUnbound", ""));
+        end
+        """);
+    assertThatThrownBy(() -> RuleBase.compile(RuleFiles.fromFolder(dir), CompiledRulesCache.disabled().storingInBackground()))
+        .isInstanceOfSatisfying(RuleCompileException.class, e -> assertThat(e.problems())
+            .anySatisfy(p -> assertThat(p.toString()).startsWith(dir.resolve("evidence.drl") + ":6: ")));
   }
 
   @Test
