@@ -232,12 +232,12 @@ final class BenchCommand implements Callable<Integer> {
     return Double.NaN;
   }
 
-  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only, serial GC. */
+  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only, serial GC, metaspace. */
   private static List<String> withCds(List<String> cmd, String archiveOption) {
     List<String> out = new ArrayList<>(cmd);
     int jarAt = out.indexOf("-jar");
     out.addAll(jarAt, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC"));
+        "-XX:+UseSerialGC", "-XX:MetaspaceSize=256m"));
     return out;
   }
 

@@ -25,12 +25,13 @@ final class Rules {
 
   /**
    * For a command that runs the rules once (diagnose, explain): after an edit it answers with the
-   * classic build and the executable model is stored for the next run by a detached JVM
-   * ({@code -Dgpudoctor.cache.background=false}: compiled and stored in this process instead).
+   * classic build and the executable model is stored for the next run by a detached JVM started as
+   * this one exits, after the report ({@code -Dgpudoctor.cache.background=false}: compiled and
+   * stored in this process instead).
    */
   static RuleBase compileForOneRun(Path folder) throws RuleCompileException {
     CompiledRulesCache cache = CompiledRulesCache.standard();
-    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackground();
+    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackgroundAtExit();
     return RuleBase.compile(files(folder), cache);
   }
 }

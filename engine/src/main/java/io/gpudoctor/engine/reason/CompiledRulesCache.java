@@ -27,10 +27,16 @@ public final class CompiledRulesCache {
   private static final String MODEL_CLASS_PREFIX = "org/drools/project/model/ProjectModel";
   private final Path folder;
   private final boolean background;
+  private final boolean atExit;
 
   private CompiledRulesCache(Path folder, boolean background) {
+    this(folder, background, false);
+  }
+
+  private CompiledRulesCache(Path folder, boolean background, boolean atExit) {
     this.folder = folder;
     this.background = background;
+    this.atExit = atExit;
   }
 
   /** {@code GPU_DOCTOR_CACHE} (or {@code -Dgpudoctor.cache}), else the XDG cache folder; "off" disables. */
@@ -59,6 +65,14 @@ public final class CompiledRulesCache {
    */
   public CompiledRulesCache storingInBackground() {
     return new CompiledRulesCache(folder, true);
+  }
+
+  /**
+   * As {@link #storingInBackground()}, but the detached JVM starts when this JVM exits (a shutdown
+   * hook), after the report is printed: started earlier, it competed with the end of the run.
+   */
+  public CompiledRulesCache storingInBackgroundAtExit() {
+    return new CompiledRulesCache(folder, true, true);
   }
 
   boolean storesInBackground() {
@@ -137,10 +151,21 @@ public final class CompiledRulesCache {
    */
   void storeInBackground(String key, RuleFiles files) {
     if (folder == null || Files.exists(classicOnlyMarker(key))) return;
+    Runnable start = () -> {
+      try {
+        BackgroundRuleStore.start(this, key, files);
+      } catch (IOException | RuntimeException e) {
+        // best effort: the next run compiles again
+      }
+    };
+    if (!atExit) {
+      start.run();
+      return;
+    }
     try {
-      BackgroundRuleStore.start(this, key, files);
-    } catch (IOException | RuntimeException e) {
-      // best effort: the next run compiles again
+      Runtime.getRuntime().addShutdownHook(new Thread(start, "gpu-doctor-rule-store"));
+    } catch (IllegalStateException e) {
+      start.run(); // already shutting down
     }
   }
 
