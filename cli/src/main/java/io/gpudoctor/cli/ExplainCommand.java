@@ -36,7 +36,7 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RuleBase ruleBase = Rules.compile(rules);
+    RuleBase ruleBase = Rules.compileForOneRun(rules);
     CatalogueEntry entry = ruleBase.catalogue().get(id);
     if (entry == null) {
       entry = ruleBase.catalogue().entries().stream().filter(e -> e.id().equalsIgnoreCase(id)).findFirst().orElse(null);

@@ -1,5 +1,6 @@
 package io.gpudoctor.cli;
 
+import io.gpudoctor.engine.reason.CompiledRulesCache;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
@@ -28,7 +29,10 @@ final class Rules {
     shipped = CompletableFuture.supplyAsync(() -> compileOrFail(null));
   }
 
-  /** The rule base loading on another thread: the preloaded one for the shipped rules, if started. */
+  /**
+   * The rule base of a diagnose, loading on another thread ({@link #compileForOneRun}): the
+   * preloaded one for the shipped rules, if started.
+   */
   static CompletableFuture<RuleBase> loading(Path folder) {
     CompletableFuture<RuleBase> preloaded = shipped;
     if (folder == null && preloaded != null) {
@@ -40,7 +44,7 @@ final class Rules {
 
   private static RuleBase compileOrFail(Path folder) {
     try {
-      return compile(folder);
+      return compileForOneRun(folder);
     } catch (RuleCompileException e) {
       throw new CompletionException(e);
     }
@@ -56,5 +60,17 @@ final class Rules {
 
   static RuleBase compile(Path folder) throws RuleCompileException {
     return RuleBase.compile(files(folder));
+  }
+
+  /**
+   * For a command that runs the rules once (diagnose, explain): after an edit it answers with the
+   * classic build and the executable model is stored for the next run by a detached JVM started as
+   * this one exits, after the report ({@code -Dgpudoctor.cache.background=false}: compiled and
+   * stored in this process instead).
+   */
+  static RuleBase compileForOneRun(Path folder) throws RuleCompileException {
+    CompiledRulesCache cache = CompiledRulesCache.standard();
+    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackgroundAtExit();
+    return RuleBase.compile(files(folder), cache);
   }
 }

@@ -56,7 +56,22 @@ class LauncherCdsIT {
     Path err = root.resolve("stderr.txt");
     Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     assertThat(p.waitFor(180, TimeUnit.SECONDS)).as("the launcher finished").isTrue();
+    awaitBackgroundStore(cache);
     return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A diagnose that compiled its rules left a detached JVM storing their executable model in the
+   * cache: wait for it, so the next run is served from the cache and the temporary folder can go.
+   */
+  private static void awaitBackgroundStore(Path cache) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (Files.isDirectory(cache) && System.nanoTime() < deadline) {
+      try (Stream<Path> files = Files.list(cache)) {
+        if (files.noneMatch(f -> f.getFileName().toString().startsWith("pending-"))) return;
+      }
+      Thread.sleep(100);
+    }
   }
 
   private static List<Path> archives(Path cache) throws IOException {
@@ -64,6 +79,40 @@ class LauncherCdsIT {
     if (!Files.isDirectory(dir)) return List.of();
     try (Stream<Path> files = Files.list(dir)) {
       return files.filter(f -> f.getFileName().toString().endsWith(".jsa")).sorted().toList();
+    }
+  }
+
+  private static List<String> storedModels(Path cache) throws IOException {
+    try (Stream<Path> files = Files.list(cache)) {
+      return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("rules-") && n.endsWith(".jar")).sorted().toList();
+    }
+  }
+
+  @Test
+  void aDiagnoseAfterARuleEditAnswersThenTheStoredModelServesTheNextRunWithTheSameBytes(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    Path rules = TestEvidence.rules(tmp.resolve("rules"));
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    String[] diagnose = {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
+
+    Result first = run(root, cache, Map.of(), diagnose); // classic build; the model stored in the background
+    assertThat(first.exit()).isZero();
+    assertThat(first.err()).isEmpty();
+    assertThat(storedModels(cache)).hasSize(1);
+    Result cached = run(root, cache, Map.of(), diagnose);
+    assertThat(cached.out()).isEqualTo(first.out());
+    assertThat(storedModels(cache)).hasSize(1);
+
+    Files.writeString(rules.resolve("evidence.drl"), "\n// an edit\n", java.nio.file.StandardOpenOption.APPEND);
+    Result edited = run(root, cache, Map.of(), diagnose); // the edited rules, not the stale model
+    assertThat(edited.exit()).isZero();
+    assertThat(edited.out()).isNotEqualTo(first.out()); // the report names the rules' digest
+    assertThat(edited.out().replaceAll("sha256:[0-9a-f]+", "")).isEqualTo(first.out().replaceAll("sha256:[0-9a-f]+", ""));
+    assertThat(storedModels(cache)).hasSize(2);
+    assertThat(run(root, cache, Map.of(), diagnose).out()).isEqualTo(edited.out());
+    try (Stream<Path> files = Files.list(cache)) {
+      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith("pending-"));
     }
   }
 

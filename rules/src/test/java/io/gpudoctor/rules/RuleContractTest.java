@@ -3,6 +3,7 @@ package io.gpudoctor.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gpudoctor.engine.reason.CompiledRulesCache;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
@@ -15,6 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** The rule contract, checked at compile time on a copy of the module's catalogue. */
 class RuleContractTest {
   private static final String HEADER = "package gpudoctor.rules;\nimport io.gpudoctor.facts.*;\n\n";
+  /** Its pattern, on line 6 after the header, names a fact type that does not exist. */
+  private static final String UNKNOWN_FACT_TYPE = """
+      rule "typo" @id(TargetUnbound) @route(evidence)
+      when
+        $t : Targett()
+      then
+        insertLogical(Finding.of("TargetUnbound", ""));
+      end
+      """;
 
   @TempDir Path dir;
 
@@ -59,15 +69,18 @@ class RuleContractTest {
   }
 
   @Test
+  void aBrokenDrlIsRefusedWithFileAndLineByTheClassicBuildOfAShortRunToo() throws Exception {
+    // diagnose after an edit answers with the classic build (the model is stored in the background).
+    Files.copy(ModuleRules.moduleDir().resolve("catalogue.yaml"), dir.resolve("catalogue.yaml"));
+    Files.writeString(dir.resolve("evidence.drl"), HEADER + UNKNOWN_FACT_TYPE);
+    assertThatThrownBy(() -> RuleBase.compile(RuleFiles.fromFolder(dir), CompiledRulesCache.disabled().storingInBackground()))
+        .isInstanceOfSatisfying(RuleCompileException.class, e -> assertThat(e.problems())
+            .anySatisfy(p -> assertThat(p.toString()).startsWith(dir.resolve("evidence.drl") + ":6: ")));
+  }
+
+  @Test
   void anUnknownFactTypeIsRefusedWithFileAndLine() {
-    assertThatThrownBy(() -> compile("evidence.drl", """
-        rule "typo" @id(TargetUnbound) @route(evidence)
-        when
-          $t : Targett()
-        then
-          insertLogical(Finding.of("TargetUnbound", ""));
-        end
-        """)).isInstanceOfSatisfying(RuleCompileException.class, e -> assertThat(e.problems())
+    assertThatThrownBy(() -> compile("evidence.drl", UNKNOWN_FACT_TYPE)).isInstanceOfSatisfying(RuleCompileException.class, e -> assertThat(e.problems())
             .anySatisfy(p -> assertThat(p.toString()).matches("(?s).*evidence\\.drl:\\d+: .+")));
   }
 

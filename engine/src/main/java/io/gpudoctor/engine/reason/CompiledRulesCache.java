@@ -26,9 +26,17 @@ import org.kie.api.KieServices;
 public final class CompiledRulesCache {
   private static final String MODEL_CLASS_PREFIX = "org/drools/project/model/ProjectModel";
   private final Path folder;
+  private final boolean background;
+  private final boolean atExit;
 
-  private CompiledRulesCache(Path folder) {
+  private CompiledRulesCache(Path folder, boolean background) {
+    this(folder, background, false);
+  }
+
+  private CompiledRulesCache(Path folder, boolean background, boolean atExit) {
     this.folder = folder;
+    this.background = background;
+    this.atExit = atExit;
   }
 
   /** {@code GPU_DOCTOR_CACHE} (or {@code -Dgpudoctor.cache}), else the XDG cache folder; "off" disables. */
@@ -42,11 +50,37 @@ public final class CompiledRulesCache {
   }
 
   public static CompiledRulesCache in(Path folder) {
-    return new CompiledRulesCache(folder);
+    return new CompiledRulesCache(folder, false);
   }
 
   public static CompiledRulesCache disabled() {
-    return new CompiledRulesCache(null);
+    return new CompiledRulesCache(null, false);
+  }
+
+  /**
+   * This cache for a short run (one diagnose): on a miss the run answers with the classic build and
+   * a detached JVM ({@link BackgroundRuleStore}) compiles the executable model and stores it, so the
+   * process that prints the report does not also pay for the model. Long runs (replay) keep the
+   * in-process build: they run the rules many times and the model is what they run fastest.
+   */
+  public CompiledRulesCache storingInBackground() {
+    return new CompiledRulesCache(folder, true);
+  }
+
+  /**
+   * As {@link #storingInBackground()}, but the detached JVM starts when this JVM exits (a shutdown
+   * hook), after the report is printed: started earlier, it competed with the end of the run.
+   */
+  public CompiledRulesCache storingInBackgroundAtExit() {
+    return new CompiledRulesCache(folder, true, true);
+  }
+
+  boolean storesInBackground() {
+    return background;
+  }
+
+  Path folder() {
+    return folder;
   }
 
   Path fileFor(String key) {
@@ -89,6 +123,49 @@ public final class CompiledRulesCache {
       }
     } catch (IOException | RuntimeException e) {
       // best effort: without the cache the next run compiles again
+    }
+  }
+
+  /** Remembers that only the classic compiler takes this rule set: no background build is started for it again. */
+  void markClassicOnly(String key) {
+    if (folder == null) return;
+    try {
+      Files.createDirectories(folder);
+      Files.writeString(classicOnlyMarker(key), "");
+    } catch (IOException | RuntimeException e) {
+      // best effort: the next run only tries the executable model again
+    }
+  }
+
+  Path classicOnlyMarker(String key) {
+    return folder.resolve("rules-" + key + ".classic-only");
+  }
+
+  Path lockFile(String key) {
+    return folder.resolve("rules-" + key + ".lock");
+  }
+
+  /**
+   * Starts a detached JVM that compiles these rule files to the executable model and stores it
+   * under the key. Best effort, as {@link #store}: any failure only leaves the next run uncached.
+   */
+  void storeInBackground(String key, RuleFiles files) {
+    if (folder == null || Files.exists(classicOnlyMarker(key))) return;
+    Runnable start = () -> {
+      try {
+        BackgroundRuleStore.start(this, key, files);
+      } catch (IOException | RuntimeException e) {
+        // best effort: the next run compiles again
+      }
+    };
+    if (!atExit) {
+      start.run();
+      return;
+    }
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(start, "gpu-doctor-rule-store"));
+    } catch (IllegalStateException e) {
+      start.run(); // already shutting down
     }
   }
 

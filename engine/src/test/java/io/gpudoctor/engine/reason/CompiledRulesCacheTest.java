@@ -98,6 +98,79 @@ class CompiledRulesCacheTest {
     assertThat(RuleBase.compile(files, CompiledRulesCache.disabled()).fromCache()).isFalse();
   }
 
+  private RuleBase compileForOneRun(String confidence) throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted(confidence));
+    return RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.in(cacheDir).storingInBackground());
+  }
+
+  /** Waits for the detached builder: the stored model and no pending copy of the rules left. */
+  private void awaitStored(long jars) throws Exception {
+    long deadline = System.nanoTime() + 180_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      try (Stream<Path> files = Files.list(cacheDir)) {
+        List<String> names = files.map(p -> p.getFileName().toString()).toList();
+        if (names.stream().filter(n -> n.endsWith(".jar")).count() == jars && names.stream().noneMatch(n -> n.startsWith("pending-"))) {
+          return;
+        }
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("the background store did not finish: " + Files.list(cacheDir).toList());
+  }
+
+  @Test
+  void aShortRunAfterAnEditAnswersWithTheClassicBuildAndTheModelIsStoredForTheNextRun() throws Exception {
+    RuleBase first = compileForOneRun("0.7");
+    assertThat(first.fromCache()).isFalse();
+    assertThat(first.executableModel()).isFalse();
+    assertThat(confidenceOf(first)).isEqualTo(0.7);
+    awaitStored(1);
+
+    RuleBase next = compileForOneRun("0.7");
+    assertThat(next.fromCache()).isTrue();
+    assertThat(next.executableModel()).isTrue();
+    assertThat(confidenceOf(next)).isEqualTo(0.7);
+    assertThat(next.rules()).isEqualTo(first.rules());
+
+    RuleBase edited = compileForOneRun("0.4");
+    assertThat(edited.fromCache()).isFalse();
+    assertThat(confidenceOf(edited)).isEqualTo(0.4);
+    awaitStored(2);
+    RuleBase afterEdit = compileForOneRun("0.4");
+    assertThat(afterEdit.fromCache()).isTrue();
+    assertThat(confidenceOf(afterEdit)).isEqualTo(0.4);
+  }
+
+  @Test
+  void aShortRunWithTheCacheOffCompilesClassicAndStoresNothing() throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted("0.7"));
+    RuleBase rb = RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.disabled().storingInBackground());
+
+    assertThat(rb.executableModel()).isFalse();
+    assertThat(confidenceOf(rb)).isEqualTo(0.7);
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void aRuleSetOnlyTheClassicCompilerAcceptsIsNotSentToTheBackgroundAgain() throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted("0.7") + """
+        function boolean named(String e) { return e != null; }
+        """);
+    RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.in(cacheDir)); // marks it classic-only
+
+    RuleBase rb = RuleBase.compile(RuleFiles.fromFolder(rules), CompiledRulesCache.in(cacheDir).storingInBackground());
+
+    assertThat(confidenceOf(rb)).isEqualTo(0.7);
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).singleElement().asString().endsWith(".classic-only");
+    }
+  }
+
   @Test
   void aRuleOnlyTheClassicCompilerAcceptsStillRunsUncached() throws Exception {
     Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
