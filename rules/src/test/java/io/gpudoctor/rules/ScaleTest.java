@@ -7,10 +7,14 @@ import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
+import io.gpudoctor.engine.reason.TraceEntry;
 import io.gpudoctor.facts.FindingStatus;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +51,13 @@ class ScaleTest {
     assertThat(diagnosis.top().id()).isEqualTo("GpuCapacityExhausted");
     assertThat(diagnosis.top().status()).isEqualTo(FindingStatus.CONFIRMED);
     assertThat(fullWallSeconds).as("wall seconds of the rules over 100k events").isLessThan(120);
+    // A conclusion fires once per subject, not once per node it weighed: a rule that bound each of
+    // the 1,000 GPU nodes before summing them all fired 1,000 times for one finding (a million matches).
+    Map<String, Long> conclusionFirings = diagnosis.trace().stream()
+        .filter(t -> !t.concludes().isEmpty() && !t.concludes().startsWith("signal "))
+        .collect(Collectors.groupingBy(TraceEntry::rule, TreeMap::new, Collectors.counting()));
+    assertThat(conclusionFirings).isNotEmpty()
+        .allSatisfy((rule, firings) -> assertThat(firings).as(rule).isLessThanOrEqualTo(3L));
     assertThat((double) fullCpu).as("rules CPU ns at full size (quarter size: %d ns)", quarterCpu)
         .isLessThan(8 * quarterCpu);
   }
