@@ -72,6 +72,12 @@ public final class RuleBase {
   }
 
   public static RuleBase compile(RuleFiles files, CompiledRulesCache cache) throws RuleCompileException {
+    String digest = digest(files);
+    String cacheKey = cacheKey(digest);
+    // A cached rule set loads before the catalogue's YAML and the rule lines are read: by then the
+    // evidence reader on the other thread has paid for Jackson's first use, which the two threads
+    // otherwise wait on each other for at start-up. Their problems are still all reported.
+    KieBase kieBase = files.drl().isEmpty() ? null : cache.load(cacheKey).orElse(null);
     List<RuleProblem> problems = new ArrayList<>();
     Catalogue catalogue = Catalogue.parse(files.catalogue(), files.display(RuleFiles.CATALOGUE), problems);
     if (files.drl().isEmpty()) {
@@ -80,9 +86,6 @@ public final class RuleBase {
     Map<String, RuleLocation> locations = locate(files, problems);
     if (!problems.isEmpty()) throw new RuleCompileException(problems);
 
-    String digest = digest(files);
-    String cacheKey = cacheKey(digest);
-    KieBase kieBase = cache.load(cacheKey).orElse(null);
     boolean fromCache = kieBase != null;
     boolean executableModel = true;
     boolean storeLater = false;
