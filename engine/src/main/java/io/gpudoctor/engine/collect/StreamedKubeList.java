@@ -68,6 +68,10 @@ final class StreamedKubeList {
           p.skipChildren();
         }
       }
+      if (streamed && p.nextToken() != null) {
+        throw new NotReadable("only the first document is read: a file this big is read item by item; "
+            + "put the other documents in files of their own");
+      }
     } catch (JacksonException e) {
       if (!streamed) return false;
       throw new NotReadable("cannot parse " + (json ? "JSON" : "YAML") + " after the items read: "

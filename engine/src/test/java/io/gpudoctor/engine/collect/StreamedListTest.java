@@ -87,6 +87,23 @@ class StreamedListTest {
   }
 
   @Test
+  void documentsAfterABigYamlListAreNamedAsNotRead() throws Exception {
+    StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: List\nitems:\n");
+    for (int i = 0; i < 40; i++) {
+      yaml.append("- apiVersion: v1\n  kind: Node\n  metadata: {name: aks-gpunp-36854149-vmss").append(String.format("%06d", i))
+          .append("}\n  status: {allocatable: {nvidia.com/gpu: \"1\"}}\n");
+    }
+    yaml.append("---\napiVersion: v1\nkind: Pod\nmetadata: {name: vllm-0, namespace: ml-serving}\n");
+    write(folder, "cluster.yaml", yaml.toString());
+
+    EvidenceBundle bundle = reader().read(folder);
+    assertThat(facts(bundle, NodeFacts.class)).hasSize(40);
+    assertThat(facts(bundle, PodFacts.class)).isEmpty();
+    assertThat(bundle.unreadable()).containsExactly(new UnreadableFile("cluster.yaml", "only the first document is "
+        + "read: a file this big is read item by item; put the other documents in files of their own"));
+  }
+
+  @Test
   void truncatedBigListKeepsTheItemsBeforeTheCutAndNamesTheFile() throws Exception {
     String whole = eventList(60, "\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [%s]");
     write(folder, "events.json", whole.substring(0, whole.length() * 2 / 3));
