@@ -3,8 +3,11 @@ package io.gpudoctor.engine.collect;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * One file of the evidence: from the folder ({@code pods.json}), read from disk only when its turn
@@ -22,11 +25,16 @@ record EvidenceFile(String path, byte[] inMemory, Path onDisk, long size) {
   }
 
   byte[] content() throws IOException {
-    return inMemory != null ? inMemory : Files.readAllBytes(onDisk);
+    if (inMemory != null) return inMemory;
+    try (InputStream in = open()) {
+      return in.readAllBytes();
+    }
   }
 
+  /** Never through a link: the folder walker resolved links when it listed the file (a file swapped for one since is refused). */
   InputStream open() throws IOException {
-    return inMemory != null ? new ByteArrayInputStream(inMemory) : Files.newInputStream(onDisk);
+    if (inMemory != null) return new ByteArrayInputStream(inMemory);
+    return Channels.newInputStream(Files.newByteChannel(onDisk, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
   }
 
   /** The first bytes, enough to tell text from binary and JSON from YAML. */
