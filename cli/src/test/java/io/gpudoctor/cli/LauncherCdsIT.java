@@ -117,7 +117,7 @@ class LauncherCdsIT {
   }
 
   @Test
-  void theFirstRunRecordsAnArchiveTheSecondUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
+  void theFirstRunWithCachedRulesRecordsAnArchiveTheNextUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");
     Path rules = TestEvidence.rules(tmp.resolve("rules"));
@@ -127,6 +127,13 @@ class LauncherCdsIT {
     Result plain = run(root, tmp.resolve("plain-cache"), Map.of("GPU_DOCTOR_CACHE", "off"), diagnose);
     assertThat(plain.exit()).isZero();
     assertThat(plain.out()).startsWith("{\n  \"schema\": \"gpu-doctor/report/v1\"");
+
+    Result compiling = run(root, cache, Map.of(), diagnose);
+    assertThat(compiling.exit()).isZero();
+    assertThat(compiling.out()).isEqualTo(plain.out());
+    // It compiled the rules: its archive would miss the classes that load cached rules.
+    assertThat(archives(cache)).isEmpty();
+    assertThat(cache.resolve("cds")).isDirectoryNotContaining("glob:**.{tmp,discard}");
 
     Result first = run(root, cache, Map.of(), diagnose);
     assertThat(first.exit()).isZero();
@@ -144,8 +151,10 @@ class LauncherCdsIT {
     assertThat(second.exit()).isZero();
     assertThat(second.out()).isEqualTo(plain.out());
     assertThat(second.err()).isEmpty();
-    // Classes mapped from the dynamic (top) archive prove the second run used it.
-    assertThat(Files.readString(classLog)).contains("source: shared objects file (top)");
+    // Classes mapped from the dynamic (top) archive prove the second run used it, the classes of
+    // the cached rules included.
+    assertThat(Files.readString(classLog)).contains("source: shared objects file (top)")
+        .doesNotContain("rules-");
     assertThat(archives(cache)).isEqualTo(archives);
   }
 
