@@ -39,18 +39,22 @@ final class Redaction {
   /** Removes redacted values in place: object fields become null, array elements disappear. */
   static JsonNode scrub(JsonNode node) {
     if (node instanceof ObjectNode object) {
-      List<String> redacted = new ArrayList<>();
+      List<String> redacted = null; // nearly always none: no list per object of a 100k-item file
       for (Map.Entry<String, JsonNode> field : object.properties()) {
         JsonNode value = field.getValue();
-        if (value.isString() && isRedacted(value.asString())) redacted.add(field.getKey());
-        else scrub(value);
+        if (value.isString() && isRedacted(value.asString())) {
+          if (redacted == null) redacted = new ArrayList<>();
+          redacted.add(field.getKey());
+        } else if (value.isContainer()) {
+          scrub(value);
+        }
       }
-      for (String name : redacted) object.putNull(name);
+      if (redacted != null) for (String name : redacted) object.putNull(name);
     } else if (node instanceof ArrayNode array) {
       for (int i = array.size() - 1; i >= 0; i--) {
         JsonNode value = array.get(i);
         if (value.isString() && isRedacted(value.asString())) array.remove(i);
-        else scrub(value);
+        else if (value.isContainer()) scrub(value);
       }
     }
     return node;
