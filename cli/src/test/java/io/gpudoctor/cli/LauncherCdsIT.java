@@ -74,6 +74,12 @@ class LauncherCdsIT {
     }
   }
 
+  /** {@code diagnose} of a pending GPU pod with a copy of the rules, as JSON. */
+  private static String[] diagnoseWith(Path rules, Path tmp) throws IOException {
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    return new String[] {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
+  }
+
   private static List<Path> archives(Path cache) throws IOException {
     Path dir = cache.resolve("cds");
     if (!Files.isDirectory(dir)) return List.of();
@@ -93,8 +99,7 @@ class LauncherCdsIT {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");
     Path rules = TestEvidence.rules(tmp.resolve("rules"));
-    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
-    String[] diagnose = {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
+    String[] diagnose = diagnoseWith(rules, tmp);
 
     Result first = run(root, cache, Map.of(), diagnose); // classic build; the model stored in the background
     assertThat(first.exit()).isZero();
@@ -120,9 +125,7 @@ class LauncherCdsIT {
   void theFirstRunWithCachedRulesRecordsAnArchiveTheNextUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");
-    Path rules = TestEvidence.rules(tmp.resolve("rules"));
-    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
-    String[] diagnose = {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
+    String[] diagnose = diagnoseWith(TestEvidence.rules(tmp.resolve("rules")), tmp);
 
     Result plain = run(root, tmp.resolve("plain-cache"), Map.of("GPU_DOCTOR_CACHE", "off"), diagnose);
     assertThat(plain.exit()).isZero();
