@@ -1,17 +1,12 @@
 package io.gpudoctor.engine.reason;
 
 import java.io.IOException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
@@ -24,7 +19,7 @@ import org.kie.api.KieServices;
  * Storing is best effort: a read-only or full disk only costs the speed-up.
  */
 public final class CompiledRulesCache {
-  private static final String MODEL_CLASS_PREFIX = "org/drools/project/model/ProjectModel";
+  private static final String MODEL_CLASS_PREFIX = "org.drools.project.model.ProjectModel";
   private final Path folder;
   private final boolean background;
   private final boolean atExit;
@@ -92,9 +87,8 @@ public final class CompiledRulesCache {
     Path jar = fileFor(key);
     if (jar == null || !Files.isRegularFile(jar)) return Optional.empty();
     try {
-      String modelClass = projectModelClass(jar);
-      URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, RuleBase.class.getClassLoader());
-      Object projectModel = loader.loadClass(modelClass).getDeclaredConstructor().newInstance();
+      CachedRulesClassLoader loader = CachedRulesClassLoader.read(jar, RuleBase.class.getClassLoader());
+      Object projectModel = loader.loadClass(loader.classNamed(MODEL_CLASS_PREFIX)).getDeclaredConstructor().newInstance();
       @SuppressWarnings("unchecked")
       List<Model> models = (List<Model>) projectModel.getClass().getMethod("getModels").invoke(projectModel);
       return Optional.of(KieBaseBuilder.createKieBaseFromModel(models,
@@ -167,17 +161,5 @@ public final class CompiledRulesCache {
     } catch (IllegalStateException e) {
       start.run(); // already shutting down
     }
-  }
-
-  private static String projectModelClass(Path jar) throws IOException {
-    try (ZipFile zip = new ZipFile(jar.toFile())) {
-      for (ZipEntry e : Collections.list(zip.entries())) {
-        String name = e.getName();
-        if (name.startsWith(MODEL_CLASS_PREFIX) && name.endsWith(".class") && !name.contains("$")) {
-          return name.substring(0, name.length() - ".class".length()).replace('/', '.');
-        }
-      }
-    }
-    throw new IOException("no project model in " + jar);
   }
 }

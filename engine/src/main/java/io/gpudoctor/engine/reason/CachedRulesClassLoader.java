@@ -1,0 +1,86 @@
+package io.gpudoctor.engine.reason;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * The classes of a cached rule set (the executable model's ~760 generated classes), read from its
+ * jar in one pass and defined before the parent is asked: none of them exists anywhere else.
+ * A {@link java.net.URLClassLoader} asked the application class path (an 18,000-entry jar) for each
+ * first and then looked the class up and inflated it on its own: about 40% of the model's load on
+ * the critical path of a cold start, even though the class-data-sharing archive then supplies the
+ * class itself (it matches a custom loader's class by name, size and CRC of the bytes).
+ */
+final class CachedRulesClassLoader extends ClassLoader {
+  static {
+    registerAsParallelCapable();
+  }
+
+  private static final String CLASS_SUFFIX = ".class";
+  private final Map<String, byte[]> classes;
+
+  private CachedRulesClassLoader(Map<String, byte[]> classes, ClassLoader parent) {
+    super("gpu-doctor-cached-rules", parent);
+    this.classes = classes;
+  }
+
+  static CachedRulesClassLoader read(Path jar, ClassLoader parent) throws IOException {
+    Map<String, byte[]> classes = new HashMap<>();
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      for (Enumeration<? extends ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
+        ZipEntry entry = entries.nextElement();
+        String name = entry.getName();
+        if (entry.isDirectory() || !name.endsWith(CLASS_SUFFIX)) continue;
+        try (InputStream in = zip.getInputStream(entry)) {
+          classes.put(name.substring(0, name.length() - CLASS_SUFFIX.length()).replace('/', '.'), in.readAllBytes());
+        }
+      }
+    }
+    return new CachedRulesClassLoader(classes, parent);
+  }
+
+  /** The binary name of the (top-level) class of the jar whose name starts with this prefix. */
+  String classNamed(String prefix) throws IOException {
+    for (String name : classes.keySet()) {
+      if (name.startsWith(prefix) && !name.contains("$")) return name;
+    }
+    throw new IOException("no class " + prefix + "* in the cached rule set");
+  }
+
+  @Override
+  protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    synchronized (getClassLoadingLock(name)) {
+      Class<?> c = findLoadedClass(name);
+      if (c == null) c = defineFromJar(name);
+      if (c == null) return super.loadClass(name, resolve);
+      if (resolve) resolveClass(c);
+      return c;
+    }
+  }
+
+  @Override
+  protected Class<?> findClass(String name) throws ClassNotFoundException {
+    Class<?> c = defineFromJar(name);
+    if (c == null) throw new ClassNotFoundException(name);
+    return c;
+  }
+
+  private Class<?> defineFromJar(String name) {
+    byte[] bytes;
+    synchronized (classes) {
+      bytes = classes.get(name);
+    }
+    if (bytes == null) return null;
+    Class<?> c = defineClass(name, bytes, 0, bytes.length);
+    synchronized (classes) {
+      classes.remove(name); // defined once (callers hold the name's lock): the bytes are not needed again
+    }
+    return c;
+  }
+}
