@@ -1,7 +1,6 @@
 package io.gpudoctor.cli;
 
 import io.gpudoctor.engine.collect.EvidenceBundle;
-import io.gpudoctor.engine.collect.EvidenceException;
 import io.gpudoctor.engine.collect.EvidenceFolderReader;
 import io.gpudoctor.engine.collect.FetchedEvidence;
 import io.gpudoctor.engine.collect.PrometheusCollector;
@@ -25,8 +24,6 @@ import java.time.Instant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -143,16 +140,17 @@ final class DiagnoseCommand implements Callable<Integer> {
     }
     // The rules load on the second core while the evidence is read; an unreadable bundle (exit 4)
     // still wins over a rules problem, as if the evidence had been read first.
-    CompletableFuture<RuleBase> loading = Rules.loading(rules);
-    EvidenceBundle bundle;
+    RuleBase.Loading loading = null;
+    CliException unreadableRules = null;
     try {
-      bundle = new EvidenceFolderReader().read(evidence);
-    } catch (EvidenceException | RuntimeException e) {
-      loading.cancel(true);
-      throw e;
+      loading = Rules.loading(rules);
+    } catch (CliException e) {
+      unreadableRules = e;
     }
+    EvidenceBundle bundle = new EvidenceFolderReader().read(evidence);
+    if (unreadableRules != null) throw unreadableRules;
     if (prometheusUrl != null && !live) bundle = withPrometheus(bundle);
-    RuleBase ruleBase = await(loading);
+    RuleBase ruleBase = Rules.finish(loading);
     Diagnosis diagnosis = new Diagnoser(ruleBase).diagnose(bundle);
 
     String report;
@@ -205,15 +203,6 @@ final class DiagnoseCommand implements Callable<Integer> {
       if (severity == null || f.severity() != null && f.severity().compareTo(severity) <= 0) return true;
     }
     return false;
-  }
-
-  private static RuleBase await(CompletableFuture<RuleBase> ruleBase) throws Exception {
-    try {
-      return ruleBase.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof Exception cause) throw cause;
-      throw e;
-    }
   }
 
   private EvidenceBundle withPrometheus(EvidenceBundle bundle) throws Exception {

@@ -8,18 +8,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /** Loads and compiles the rule set: {@code --rules DIR}, else the rules shipped in the jar. */
 final class Rules {
-  private static volatile CompletableFuture<RuleBase> shipped;
+  private static volatile RuleBase.Loading shipped;
 
   private Rules() {}
 
   /**
    * Starts loading the shipped rules at once when the arguments are a {@code diagnose} without
-   * {@code --rules}: on the second core the rule base then loads while picocli builds the command
+   * {@code --rules}: on the second core the compiled rules then load while picocli builds the command
    * line and the evidence is read, which is most of a cold start's critical path.
    */
   static void preloadFor(List<String> args) {
@@ -27,28 +25,52 @@ final class Rules {
     for (String a : args) {
       if (a.equals("--rules") || a.startsWith("--rules=")) return;
     }
-    shipped = CompletableFuture.supplyAsync(() -> compileOrFail(null));
+    try {
+      shipped = startLoading(null);
+    } catch (CliException e) {
+      // reported by the command itself, on its turn
+    }
   }
 
   /**
-   * The rule base of a diagnose, loading on another thread ({@link #compileForOneRun}): the
-   * preloaded one for the shipped rules, if started.
+   * The rules of a command that runs them once (diagnose, explain), loading on another thread: the
+   * preloaded shipped ones, if started. {@link #finish} waits for them.
    */
-  static CompletableFuture<RuleBase> loading(Path folder) {
-    CompletableFuture<RuleBase> preloaded = shipped;
+  static RuleBase.Loading loading(Path folder) {
+    RuleBase.Loading preloaded = shipped;
     if (folder == null && preloaded != null) {
       shipped = null;
       return preloaded;
     }
-    return CompletableFuture.supplyAsync(() -> compileOrFail(folder));
+    return startLoading(folder);
   }
 
-  private static RuleBase compileOrFail(Path folder) {
-    try {
-      return compileForOneRun(folder);
-    } catch (RuleCompileException e) {
-      throw new CompletionException(e);
-    }
+  /**
+   * After an edit a command that runs the rules once answers with the classic build and the
+   * executable model is stored for the next run by a detached JVM started as this one exits, after
+   * the report ({@code -Dgpudoctor.cache.background=false}: compiled and stored in this process).
+   */
+  private static RuleBase.Loading startLoading(Path folder) {
+    CompiledRulesCache cache = CompiledRulesCache.standard();
+    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackgroundAtExit();
+    return RuleBase.startLoading(files(folder), cache, Rules::onRuleThread);
+  }
+
+  private static void onRuleThread(Runnable load) {
+    Thread thread = new Thread(load, "gpu-doctor-rules");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Checks the rule contract here, then waits for the compiled rules. */
+  static RuleBase finish(RuleBase.Loading loading) throws RuleCompileException {
+    RuleBase ruleBase = loading.finish();
+    if (!ruleBase.fromCache()) discardClassArchiveBeingRecorded();
+    return ruleBase;
+  }
+
+  static RuleBase compileForOneRun(Path folder) throws RuleCompileException {
+    return finish(loading(folder));
   }
 
   static RuleFiles files(Path folder) {
@@ -61,20 +83,6 @@ final class Rules {
 
   static RuleBase compile(Path folder) throws RuleCompileException {
     return RuleBase.compile(files(folder));
-  }
-
-  /**
-   * For a command that runs the rules once (diagnose, explain): after an edit it answers with the
-   * classic build and the executable model is stored for the next run by a detached JVM started as
-   * this one exits, after the report ({@code -Dgpudoctor.cache.background=false}: compiled and
-   * stored in this process instead).
-   */
-  static RuleBase compileForOneRun(Path folder) throws RuleCompileException {
-    CompiledRulesCache cache = CompiledRulesCache.standard();
-    if (!"false".equals(System.getProperty("gpudoctor.cache.background"))) cache = cache.storingInBackgroundAtExit();
-    RuleBase ruleBase = RuleBase.compile(files(folder), cache);
-    if (!ruleBase.fromCache()) discardClassArchiveBeingRecorded();
-    return ruleBase;
   }
 
   /**

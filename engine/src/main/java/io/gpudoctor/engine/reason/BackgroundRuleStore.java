@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * in one process cost ~1.6x the model alone on this 2-core machine; references/performance.md).
  *
  * <p>The run copies the rule texts to a {@code pending-*} folder in the cache and starts {@code java
- * -cp <its class path> BackgroundRuleStore <pending> <cache> <key>}: with its output discarded, so
+ * -cp <its class path> BackgroundRuleStore <pending> <cache> <key> <digest>}: with its output discarded, so
  * whoever reads the run's output is not held up until the store ends, and at a lower priority
  * ({@code nice}) so the user's next command comes first. One builder per key (a file lock); the next
  * run that starts before the store ended compiles classic again, as this one did.
@@ -48,7 +48,7 @@ final class BackgroundRuleStore {
     // A one-off build: C1 only and the serial collector cost the least CPU (measured for diagnose).
     cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
         "-cp", System.getProperty("java.class.path"), BackgroundRuleStore.class.getName(),
-        pending.toString(), folder.toString(), key));
+        pending.toString(), folder.toString(), key, files.digest()));
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     p.getOutputStream().close();
@@ -59,12 +59,13 @@ final class BackgroundRuleStore {
     Path pending = Path.of(args[0]);
     CompiledRulesCache cache = CompiledRulesCache.in(Path.of(args[1]));
     String key = args[2];
+    String digest = args[3];
     try (FileChannel channel = FileChannel.open(cache.lockFile(key), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = channel.tryLock()) {
       if (lock != null && !Files.isRegularFile(cache.fileFor(key))) {
         RuleFiles files = RuleFiles.fromFolder(pending);
-        // Stores under the key only what the run compiled: the same texts give the same key.
-        if (RuleBase.cacheKey(files).equals(key)) RuleBase.compile(files, cache);
+        // Stores under the key only what the run compiled: the texts with the run's digest.
+        if (files.digest().equals(digest)) RuleBase.storeModel(files, cache, key);
       }
     } catch (Exception | LinkageError e) {
       // best effort: the next run compiles again

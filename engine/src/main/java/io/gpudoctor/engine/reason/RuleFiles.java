@@ -2,14 +2,18 @@ package io.gpudoctor.engine.reason;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
@@ -26,13 +30,31 @@ public final class RuleFiles {
   public static final String CATALOGUE = "catalogue.yaml";
 
   private final String origin;
-  private final Map<String, String> drl;
-  private final String catalogue;
+  private final String identity;
+  private final TextReader read;
+  private Texts texts;
+  private String digest;
+
+  /** The texts of a rule set. */
+  private record Texts(Map<String, String> drl, String catalogue) {
+    Texts {
+      drl = Collections.unmodifiableMap(new TreeMap<>(drl));
+    }
+  }
+
+  /** Reads the texts when first asked for, see {@link #fromJar}. */
+  private interface TextReader {
+    Texts read() throws IOException;
+  }
+
+  private RuleFiles(String origin, String identity, TextReader read) {
+    this.origin = origin;
+    this.identity = identity;
+    this.read = read;
+  }
 
   private RuleFiles(String origin, Map<String, String> drl, String catalogue) {
-    this.origin = origin;
-    this.drl = Collections.unmodifiableMap(drl);
-    this.catalogue = catalogue;
+    this(origin, null, read(drl, catalogue));
   }
 
   /** The DRL files of a folder; the catalogue comes from the folder, else the shipped one. */
@@ -54,7 +76,11 @@ public final class RuleFiles {
 
   /** The rules shipped on the classpath. */
   public static RuleFiles shipped() throws IOException {
-    URL url = RuleFiles.class.getClassLoader().getResource(CLASSPATH_FOLDER + "/" + CATALOGUE);
+    return shipped(RuleFiles.class.getClassLoader());
+  }
+
+  static RuleFiles shipped(ClassLoader loader) throws IOException {
+    URL url = loader.getResource(CLASSPATH_FOLDER + "/" + CATALOGUE);
     if (url == null) throw new IOException("no rules on the classpath under " + CLASSPATH_FOLDER);
     if ("jar".equals(url.getProtocol())) return fromJar((JarURLConnection) url.openConnection());
     try {
@@ -67,10 +93,18 @@ public final class RuleFiles {
   /**
    * The rule files straight from the jar the class loader already opened: a zip file system over
    * the 35 MB jar indexed all of its 18,000 entries first, a fifth of a second of every cold start.
+   * Their texts are read when first asked for: a cached rule set is found by the jar's identity
+   * alone, and the texts (rule lines, catalogue, digest) are then read on the caller's thread while
+   * the compiled rules load on another.
    */
   private static RuleFiles fromJar(JarURLConnection connection) throws IOException {
     JarFile jar = connection.getJarFile(); // shared with the class loader's cache: not closed here
     String prefix = CLASSPATH_FOLDER + "/";
+    if (jar.getEntry(prefix + CATALOGUE) == null) throw new IOException("no " + CATALOGUE + " in " + prefix);
+    return new RuleFiles("<built-in rules>", identity(connection), () -> textsOf(jar, prefix));
+  }
+
+  private static Texts textsOf(JarFile jar, String prefix) throws IOException {
     Map<String, String> drl = new TreeMap<>();
     String catalogue = null;
     for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements();) {
@@ -82,7 +116,21 @@ public final class RuleFiles {
       else if (file.equals(CATALOGUE)) catalogue = text(jar, entry);
     }
     if (catalogue == null) throw new IOException("no " + CATALOGUE + " in " + prefix);
-    return new RuleFiles("<built-in rules>", drl, catalogue);
+    return new Texts(drl, catalogue);
+  }
+
+  /**
+   * Which jar, in which build, holds the rules (its path, size and modification time): the same
+   * identity as the facts' (FactsFingerprint), so a rebuilt jar never finds a stale cached rule set.
+   */
+  private static String identity(JarURLConnection connection) {
+    try {
+      Path jar = Path.of(connection.getJarFileURL().toURI());
+      return "jar" + Integer.toHexString(jar.toAbsolutePath().toString().hashCode()) + Long.toHexString(Files.size(jar))
+          + Long.toHexString(Files.getLastModifiedTime(jar).toMillis());
+    } catch (IOException | URISyntaxException | RuntimeException e) {
+      return null;
+    }
   }
 
   private static String text(JarFile jar, JarEntry entry) throws IOException {
@@ -93,7 +141,7 @@ public final class RuleFiles {
 
   private static RuleFiles read(Path folder) throws IOException {
     RuleFiles files = fromFolder(folder);
-    return new RuleFiles("<built-in rules>", files.drl, files.catalogue);
+    return new RuleFiles("<built-in rules>", null, files.read);
   }
 
   private static String shippedCatalogue() throws IOException {
@@ -114,11 +162,56 @@ public final class RuleFiles {
 
   /** DRL texts by file name, sorted by name. */
   public Map<String, String> drl() {
-    return drl;
+    return texts().drl();
   }
 
   public String catalogue() {
-    return catalogue;
+    return texts().catalogue();
   }
 
+  /**
+   * What identifies these files without reading them (the jar they ship in, in its build), or null
+   * when only their texts do ({@link #digest()}).
+   */
+  String identity() {
+    return identity;
+  }
+
+  /** The digest of the DRL files (names and texts) and the catalogue: what a report names the rule set by. */
+  public synchronized String digest() {
+    if (digest == null) digest = digestOf(drl(), catalogue());
+    return digest;
+  }
+
+  private synchronized Texts texts() {
+    if (texts == null) {
+      try {
+        texts = read.read();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the rules of " + origin + ": " + e.getMessage(), e);
+      }
+    }
+    return texts;
+  }
+
+  private static TextReader read(Map<String, String> drl, String catalogue) {
+    Texts texts = new Texts(drl, catalogue);
+    return () -> texts;
+  }
+
+  private static String digestOf(Map<String, String> drl, String catalogue) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      drl.forEach((name, text) -> {
+        sha.update(name.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+        sha.update(text.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+      });
+      sha.update(catalogue.getBytes(StandardCharsets.UTF_8));
+      return "sha256:" + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 }

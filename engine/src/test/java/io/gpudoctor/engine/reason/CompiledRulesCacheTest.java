@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Target;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +78,41 @@ class CompiledRulesCacheTest {
     assertThat(edited.fromCache()).isFalse();
     assertThat(confidenceOf(edited)).isEqualTo(0.4);
     assertThat(cachedFiles()).isEqualTo(2);
+  }
+
+  /** A jar shipping these rules, as the gpu-doctor jar ships its own under gpu-doctor/rules/. */
+  private static Path rulesJar(Path jar, String confidence) throws Exception {
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new JarEntry(RuleFiles.CLASSPATH_FOLDER + "/catalogue.yaml"));
+      out.write(CATALOGUE.getBytes(StandardCharsets.UTF_8));
+      out.putNextEntry(new JarEntry(RuleFiles.CLASSPATH_FOLDER + "/evidence.drl"));
+      out.write(RULE.formatted(confidence).getBytes(StandardCharsets.UTF_8));
+    }
+    return jar;
+  }
+
+  private RuleBase compileShipped(Path jar) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
+      return RuleBase.compile(RuleFiles.shipped(loader), CompiledRulesCache.in(cacheDir));
+    }
+  }
+
+  @Test
+  void rulesShippedInAJarAreCachedForThatJarAndNamedByTheirTexts(@TempDir Path jars) throws Exception {
+    Path jar = rulesJar(jars.resolve("gpu-doctor.jar"), "0.7");
+    RuleBase first = compileShipped(jar);
+    RuleBase next = compileShipped(jar);
+    Path rebuilt = rulesJar(jars.resolve("gpu-doctor-rebuilt.jar"), "0.4");
+    RuleBase afterRebuild = compileShipped(rebuilt);
+
+    assertThat(first.fromCache()).isFalse();
+    assertThat(next.fromCache()).isTrue();
+    assertThat(confidenceOf(next)).isEqualTo(0.7);
+    // Another jar is another build: its rules are compiled, never served from the first's entry.
+    assertThat(afterRebuild.fromCache()).isFalse();
+    assertThat(confidenceOf(afterRebuild)).isEqualTo(0.4);
+    // The digest a report names the rule set by is the texts', wherever they were read from.
+    assertThat(next.digest()).isEqualTo(compile("0.7").digest()).isNotEqualTo(afterRebuild.digest());
   }
 
   @Test
