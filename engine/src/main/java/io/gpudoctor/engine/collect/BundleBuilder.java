@@ -140,6 +140,23 @@ final class BundleBuilder {
     reads.addAll(kept);
   }
 
+  /**
+   * Adds what another builder read from one file, as if that file had been read into this one at
+   * this point: its facts (an object already read counts once), reads, unreadable parts, warnings,
+   * bindings, times and waiting text steps, each in its order.
+   */
+  void absorb(BundleBuilder file) {
+    file.facts.forEach(this::fact);
+    reads.addAll(file.reads);
+    unreadable.addAll(file.unreadable);
+    file.warnings.forEach(this::warning);
+    clusterBindings.addAll(file.clusterBindings);
+    azureIdentities.addAll(file.azureIdentities);
+    observed(file.latestTimestamp);
+    for (Later step : file.later) later(step.rank(), step.step());
+    if (file.declaredTarget != null) declareTarget(file.declaredTarget, file.capturedAtDeclared);
+  }
+
   /** Only the first target.yaml counts; the caller warns about the others. */
   boolean declareTarget(Target target, boolean capturedAtGiven) {
     if (declaredTarget != null) return false;

@@ -3,7 +3,13 @@ package io.gpudoctor.engine.collect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -42,7 +48,12 @@ public final class EvidenceFolderReader {
     FileListing listing = list(folderOrArchive);
     BundleBuilder out = new BundleBuilder();
     listing.unreadable().forEach(u -> out.unreadable(u.path(), u.reason()));
-    for (EvidenceFile file : listing.files()) readFile(file, out);
+    Map<EvidenceFile, Future<BundleBuilder>> readAside = readBigFilesAside(listing.files());
+    for (EvidenceFile file : listing.files()) {
+      Future<BundleBuilder> aside = readAside.get(file);
+      if (aside == null) readFile(file, out);
+      else out.absorb(join(aside));
+    }
     for (FetchedEvidence.Answer answer : fetched.answers()) readFile(new EvidenceFile(answer.source(), answer.body()), out);
     fetched.reads().forEach(out::read);
     out.placeLater();
@@ -51,6 +62,47 @@ public final class EvidenceFolderReader {
     out.facts().addAll(ScalingEvidence.derive(out.facts(), out));
     TargetConsistency.check(out);
     return out.build(TargetBinder.bind(out));
+  }
+
+  /**
+   * The big files (those read item by item) after the first, read on another thread while this one
+   * reads the rest, each into a builder of its own that is absorbed in its turn: the same bundle as
+   * reading them one after the other. The events and pods of a 1,000-node cluster are two such
+   * files, most of its reading time, and with C1 alone (the launcher's) the second core sat idle.
+   */
+  private Map<EvidenceFile, Future<BundleBuilder>> readBigFilesAside(List<EvidenceFile> files) {
+    List<EvidenceFile> big = files.stream()
+        .filter(f -> f.size() >= limits.streamFromBytes() && !TargetFileFormat.isTargetFileName(f.fileName())).toList();
+    if (big.size() < 2 || Runtime.getRuntime().availableProcessors() < 2) return Map.of();
+    ExecutorService aside = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "gpu-doctor-read");
+      t.setDaemon(true);
+      return t;
+    });
+    Map<EvidenceFile, Future<BundleBuilder>> futures = new HashMap<>();
+    EvidenceFolderReader reader = new EvidenceFolderReader(limits); // its own formats: none shared between threads
+    for (EvidenceFile file : big.subList(1, big.size())) {
+      futures.put(file, aside.submit(() -> {
+        BundleBuilder own = new BundleBuilder();
+        reader.readFile(file, own);
+        return own;
+      }));
+    }
+    aside.shutdown();
+    return futures;
+  }
+
+  private static BundleBuilder join(Future<BundleBuilder> read) {
+    try {
+      return read.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while reading the evidence", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) throw re;
+      if (e.getCause() instanceof Error error) throw error;
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   private FileListing list(Path path) throws EvidenceException {
