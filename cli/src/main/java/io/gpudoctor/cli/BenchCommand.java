@@ -9,6 +9,7 @@ import io.gpudoctor.engine.replay.ReplayReport;
 import io.gpudoctor.engine.replay.ReplayRunner;
 import io.gpudoctor.engine.replay.Shard;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -238,12 +239,30 @@ final class BenchCommand implements Callable<Integer> {
     return asLauncher(cmd, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off"), "-XX:+UseSerialGC");
   }
 
-  /** The launcher's flags for a diagnose of 8 MiB of evidence or more: the archive if there is one, C1 only, parallel GC. */
-  private static List<String> asLauncherForBigEvidence(List<String> cmd, Path archive) {
+  /**
+   * The launcher's flags for a diagnose of 8 MiB of evidence or more: the archive if there is one,
+   * C1 only, the parallel collector, and a first heap of 8x the evidence (as a share of RAM, capped
+   * by the JVM at the maximum heap).
+   */
+  private static List<String> asLauncherForBigEvidence(List<String> cmd, Path archive, Path evidence) throws IOException {
     List<String> cds = Files.isRegularFile(archive)
         ? List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off")
         : List.of();
-    return asLauncher(cmd, cds, "-XX:+UseParallelGC");
+    List<String> out = asLauncher(cmd, cds, "-XX:+UseParallelGC");
+    long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+    if (ram > 0) {
+      double percent = Math.min(25, 800.0 * sizeOf(evidence) / ram);
+      out.add(out.indexOf("-jar"), String.format(Locale.ROOT, "-XX:InitialRAMPercentage=%.3f", percent));
+    }
+    return out;
+  }
+
+  private static long sizeOf(Path folder) throws IOException {
+    try (Stream<Path> files = Files.walk(folder)) {
+      long bytes = 0;
+      for (Path f : files.filter(Files::isRegularFile).toList()) bytes += Files.size(f);
+      return bytes;
+    }
   }
 
   private static List<String> asLauncher(List<String> cmd, List<String> cds, String collector) {
@@ -394,8 +413,8 @@ final class BenchCommand implements Callable<Integer> {
     // class archive of diagnose when the cold-start part made one, C1 only, the parallel collector.
     Path archive = tmp.resolve(DIAGNOSE_ARCHIVE);
     for (int i = 0; i < n; i++) {
-      a[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx512m", "diagnose", one.toString()), archive));
-      b[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx1024m", "diagnose", two.toString()), archive));
+      a[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx512m", "diagnose", one.toString()), archive, one));
+      b[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx1024m", "diagnose", two.toString()), archive, two));
     }
     double x1 = median(a);
     double x2 = median(b);

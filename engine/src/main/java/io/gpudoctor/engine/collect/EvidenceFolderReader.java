@@ -3,9 +3,11 @@ package io.gpudoctor.engine.collect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -65,31 +67,36 @@ public final class EvidenceFolderReader {
   }
 
   /**
-   * The big files (those read item by item) after the first, read on another thread while this one
-   * reads the rest, each into a builder of its own that is absorbed in its turn: the same bundle as
-   * reading them one after the other. The events and pods of a 1,000-node cluster are two such
-   * files, most of its reading time, and with C1 alone (the launcher's) the second core sat idle.
+   * The big files (those that may be read item by item), each read into a builder of its own that
+   * is absorbed in its turn: the same bundle as reading them one after the other. The biggest is
+   * read on this thread first, the others on a second thread meanwhile. The events and pods of a
+   * 1,000-node cluster are two such files, most of its reading time, and with C1 alone (the
+   * launcher's) the second core sat idle.
    */
   private Map<EvidenceFile, Future<BundleBuilder>> readBigFilesAside(List<EvidenceFile> files) {
     List<EvidenceFile> big = files.stream()
         .filter(f -> f.size() >= limits.streamFromBytes() && !TargetFileFormat.isTargetFileName(f.fileName())).toList();
     if (big.size() < 2 || Runtime.getRuntime().availableProcessors() < 2) return Map.of();
+    EvidenceFile biggest = big.stream().max(Comparator.comparingLong(EvidenceFile::size)).orElseThrow();
     ExecutorService aside = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "gpu-doctor-read");
       t.setDaemon(true);
       return t;
     });
-    Map<EvidenceFile, Future<BundleBuilder>> futures = new HashMap<>();
+    Map<EvidenceFile, Future<BundleBuilder>> read = new HashMap<>();
     EvidenceFolderReader reader = new EvidenceFolderReader(limits); // its own formats: none shared between threads
-    for (EvidenceFile file : big.subList(1, big.size())) {
-      futures.put(file, aside.submit(() -> {
-        BundleBuilder own = new BundleBuilder();
-        reader.readFile(file, own);
-        return own;
-      }));
+    for (EvidenceFile file : big) {
+      if (file != biggest) read.put(file, aside.submit(() -> readOwn(reader, file)));
     }
     aside.shutdown();
-    return futures;
+    read.put(biggest, CompletableFuture.completedFuture(readOwn(this, biggest)));
+    return read;
+  }
+
+  private static BundleBuilder readOwn(EvidenceFolderReader reader, EvidenceFile file) {
+    BundleBuilder own = new BundleBuilder();
+    reader.readFile(file, own);
+    return own;
   }
 
   private static BundleBuilder join(Future<BundleBuilder> read) {
