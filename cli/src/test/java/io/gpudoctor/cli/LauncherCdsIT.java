@@ -2,6 +2,7 @@ package io.gpudoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gpudoctor.engine.bench.IncidentGenerator;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -201,6 +202,43 @@ class LauncherCdsIT {
     assertThat(r.err()).isEmpty();
     assertThat(archives(cache)).singleElement().satisfies(a ->
         assertThat(Files.readString(Path.of(a + ".size")).strip()).isEqualTo(String.valueOf(Files.size(a))));
+  }
+
+  @Test
+  void bigEvidenceRunsWithTheParallelCollectorAndAFirstHeapOfItsSizeAndTheSameBytes(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    // Two List files over 8 MiB (events, pods): the launcher's branch for big evidence, and the
+    // reader's second thread.
+    Path evidence = new IncidentGenerator(new IncidentGenerator.Size(200, 7500, 15_000, 1600, 42)).write(tmp.resolve("big"));
+    assertThat(Files.size(evidence.resolve("events.json"))).isGreaterThan(8L << 20);
+    assertThat(Files.size(evidence.resolve("pods.json"))).isGreaterThan(8L << 20);
+    Path gcLog = tmp.resolve("gc.log");
+
+    Result launched = run(root, tmp.resolve("cache"), Map.of("GPU_DOCTOR_CACHE", "off", "JAVA_OPTS", "-Xlog:gc,gc+init:file=" + gcLog),
+        "diagnose", evidence.toString(), "-o", "json");
+    Process plain = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Dgpudoctor.cache=off", "-jar", jar.toString(), "diagnose", evidence.toString(), "-o", "json")
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String plainOut = new String(plain.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(plain.waitFor()).isZero();
+    assertThat(launched.exit()).isZero();
+    assertThat(launched.err()).isEmpty();
+    assertThat(launched.out()).isEqualTo(plainOut).contains("\"GpuCapacityExhausted\"");
+    String gc = Files.readString(gcLog);
+    assertThat(gc).contains("Using Parallel");
+    // 8x the evidence (the JVM's own first heap is a 64th of RAM, whatever the evidence)
+    double evidenceMiB = sizeOf(evidence) / (1024.0 * 1024.0);
+    long initialMiB = Long.parseLong(gc.replaceAll("(?s).*Heap Initial Capacity: (\\d+)M.*", "$1"));
+    assertThat(initialMiB).isBetween((long) (7 * evidenceMiB), (long) (9.5 * evidenceMiB));
+  }
+
+  private static long sizeOf(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      long bytes = 0;
+      for (Path f : files.toList()) bytes += Files.size(f);
+      return bytes;
+    }
   }
 
   @Test
