@@ -82,7 +82,6 @@ public final class RuleBase {
         return;
       }
       files.digest(); // for finish(), if this thread is first free
-
     });
     return new Loading(files, cache, compiled);
   }
