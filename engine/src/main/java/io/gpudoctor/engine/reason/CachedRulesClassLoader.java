@@ -24,25 +24,37 @@ final class CachedRulesClassLoader extends ClassLoader {
 
   private static final String CLASS_SUFFIX = ".class";
   private final Map<String, byte[]> classes;
+  private final Map<String, byte[]> resources;
 
-  private CachedRulesClassLoader(Map<String, byte[]> classes, ClassLoader parent) {
+  private CachedRulesClassLoader(Map<String, byte[]> classes, Map<String, byte[]> resources, ClassLoader parent) {
     super("gpu-doctor-cached-rules", parent);
     this.classes = classes;
+    this.resources = resources;
   }
 
   static CachedRulesClassLoader read(Path jar, ClassLoader parent) throws IOException {
     Map<String, byte[]> classes = new HashMap<>();
+    Map<String, byte[]> resources = new HashMap<>();
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       for (Enumeration<? extends ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
         ZipEntry entry = entries.nextElement();
         String name = entry.getName();
-        if (entry.isDirectory() || !name.endsWith(CLASS_SUFFIX)) continue;
+        if (entry.isDirectory()) continue;
         try (InputStream in = zip.getInputStream(entry)) {
-          classes.put(name.substring(0, name.length() - CLASS_SUFFIX.length()).replace('/', '.'), in.readAllBytes());
+          if (name.endsWith(CLASS_SUFFIX)) {
+            classes.put(name.substring(0, name.length() - CLASS_SUFFIX.length()).replace('/', '.'), in.readAllBytes());
+          } else {
+            resources.put(name, in.readAllBytes());
+          }
         }
       }
     }
-    return new CachedRulesClassLoader(classes, parent);
+    return new CachedRulesClassLoader(classes, resources, parent);
+  }
+
+  /** The bytes of an entry of the jar that is not a class, or null. */
+  byte[] resource(String name) {
+    return resources.get(name);
   }
 
   /** The binary name of the (top-level) class of the jar whose name starts with this prefix. */

@@ -23,6 +23,13 @@ public final class Catalogue {
     this.entries = Collections.unmodifiableMap(entries);
   }
 
+  /** A catalogue already checked (a cached rule set's, {@link RuleSetDescription}). */
+  static Catalogue of(List<CatalogueEntry> entries) {
+    Map<String, CatalogueEntry> byId = new LinkedHashMap<>();
+    for (CatalogueEntry e : entries) byId.put(e.id(), e);
+    return new Catalogue(byId);
+  }
+
   /** Parses the catalogue; problems are returned as messages, never thrown. */
   public static Catalogue parse(String yaml, String fileName, List<RuleProblem> problems) {
     Map<String, CatalogueEntry> entries = new LinkedHashMap<>();

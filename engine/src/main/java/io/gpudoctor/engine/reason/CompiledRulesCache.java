@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -88,12 +89,17 @@ public final class CompiledRulesCache {
     return folder == null ? null : folder.resolve("rules-" + key + ".jar");
   }
 
-  /** The cached rule base for this key, or empty when absent or unusable (then it is removed). */
-  Optional<KieBase> load(String key) {
+  /**
+   * The cached rule base for this key, or empty when absent or unusable (then it is removed). What
+   * the entry stores as the rule set's description ({@link RuleSetDescription}) goes to {@code
+   * described} as soon as the entry is read, before the rule base is built from it.
+   */
+  Optional<KieBase> load(String key, Consumer<Optional<byte[]>> described) {
     Path jar = fileFor(key);
     if (jar == null || !Files.isRegularFile(jar)) return Optional.empty();
     try {
       CachedRulesClassLoader loader = CachedRulesClassLoader.read(jar, RuleBase.class.getClassLoader());
+      described.accept(Optional.ofNullable(loader.resource(RuleSetDescription.ENTRY)));
       Object projectModel = loader.loadClass(loader.classNamed(MODEL_CLASS_PREFIX)).getDeclaredConstructor().newInstance();
       @SuppressWarnings("unchecked")
       List<Model> models = (List<Model>) projectModel.getClass().getMethod("getModels").invoke(projectModel);
@@ -109,13 +115,14 @@ public final class CompiledRulesCache {
     }
   }
 
-  void store(String key, byte[] kieModuleJar) {
+  /** Stores the compiled rules, with their description when they keep the rule contract (else null). */
+  void store(String key, byte[] kieModuleJar, RuleSetDescription description) {
     Path jar = fileFor(key);
     if (jar == null) return;
     try {
       Files.createDirectories(folder);
       Path tmp = Files.createTempFile(folder, "rules-", ".tmp");
-      Files.write(tmp, classesStored(kieModuleJar));
+      Files.write(tmp, entryOf(kieModuleJar, description));
       try {
         Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -127,29 +134,33 @@ public final class CompiledRulesCache {
   }
 
   /**
-   * The classes of a compiled rule set, uncompressed: all a load reads ({@link
+   * The classes of a compiled rule set and its description, uncompressed: all a load reads ({@link
    * CachedRulesClassLoader}), and 711 deflated entries cost ~25 ms more to read on a cold start.
    */
-  private static byte[] classesStored(byte[] kieModuleJar) throws IOException {
+  private static byte[] entryOf(byte[] kieModuleJar, RuleSetDescription description) throws IOException {
     ByteArrayOutputStream stored = new ByteArrayOutputStream(kieModuleJar.length * 3);
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(kieModuleJar));
         ZipOutputStream out = new ZipOutputStream(stored)) {
       for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
         if (entry.isDirectory() || !entry.getName().endsWith(".class")) continue;
-        byte[] bytes = in.readAllBytes();
-        CRC32 crc = new CRC32();
-        crc.update(bytes);
-        ZipEntry copy = new ZipEntry(entry.getName());
-        copy.setMethod(ZipEntry.STORED);
-        copy.setSize(bytes.length);
-        copy.setCompressedSize(bytes.length);
-        copy.setCrc(crc.getValue());
-        out.putNextEntry(copy);
-        out.write(bytes);
-        out.closeEntry();
+        putStored(out, entry.getName(), in.readAllBytes());
       }
+      if (description != null) putStored(out, RuleSetDescription.ENTRY, description.toJson());
     }
     return stored.toByteArray();
+  }
+
+  private static void putStored(ZipOutputStream out, String name, byte[] bytes) throws IOException {
+    CRC32 crc = new CRC32();
+    crc.update(bytes);
+    ZipEntry entry = new ZipEntry(name);
+    entry.setMethod(ZipEntry.STORED);
+    entry.setSize(bytes.length);
+    entry.setCompressedSize(bytes.length);
+    entry.setCrc(crc.getValue());
+    out.putNextEntry(entry);
+    out.write(bytes);
+    out.closeEntry();
   }
 
   /** Remembers that only the classic compiler takes this rule set: no background build is started for it again. */

@@ -1,14 +1,13 @@
 package io.gpudoctor.engine.reason;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.drools.compiler.kie.builder.impl.InternalKieModule;
 import org.drools.model.codegen.ExecutableModelProject;
 import org.kie.api.KieBase;
@@ -17,8 +16,6 @@ import org.kie.api.builder.KieBuilder;
 import org.kie.api.builder.KieFileSystem;
 import org.kie.api.builder.Message;
 import org.kie.api.builder.ReleaseId;
-import org.kie.api.definition.KiePackage;
-import org.kie.api.definition.rule.Rule;
 
 /**
  * The compiled rules plus the catalogue they conclude into. Compiling checks the rule contract
@@ -74,16 +71,19 @@ public final class RuleBase {
    */
   public static Loading startLoading(RuleFiles files, CompiledRulesCache cache, Executor executor) {
     CompletableFuture<Compiled> compiled = new CompletableFuture<>();
+    CompletableFuture<Optional<byte[]>> stored = new CompletableFuture<>();
     executor.execute(() -> {
       try {
-        compiled.complete(loadOrCompile(files, cache));
+        compiled.complete(loadOrCompile(files, cache, stored::complete));
       } catch (RuleCompileException | RuntimeException | LinkageError e) {
         compiled.completeExceptionally(e);
         return;
+      } finally {
+        stored.complete(Optional.empty());
       }
-      files.digest(); // for finish(), if this thread is first free
+      if (stored.join().isEmpty()) files.digest(); // for finish(), if this thread is first free
     });
-    return new Loading(files, cache, compiled);
+    return new Loading(files, cache, compiled, stored);
   }
 
   /** A rule set whose compiled rules are loading ({@link #startLoading}). */
@@ -91,28 +91,34 @@ public final class RuleBase {
     private final RuleFiles files;
     private final CompiledRulesCache cache;
     private final CompletableFuture<Compiled> compiled;
+    private final CompletableFuture<Optional<byte[]>> stored;
 
-    private Loading(RuleFiles files, CompiledRulesCache cache, CompletableFuture<Compiled> compiled) {
+    private Loading(RuleFiles files, CompiledRulesCache cache, CompletableFuture<Compiled> compiled,
+        CompletableFuture<Optional<byte[]>> stored) {
       this.files = files;
       this.cache = cache;
       this.compiled = compiled;
+      this.stored = stored;
     }
 
-    /** Checks the rule contract, waits for the compiled rules and describes them. */
+    /**
+     * Checks the rule contract, waits for the compiled rules and describes them: as the cache entry
+     * they load from describes them, when it does (its key names these texts), else from the texts.
+     */
     public RuleBase finish() throws RuleCompileException {
-      List<RuleProblem> problems = new ArrayList<>();
-      Catalogue catalogue = Catalogue.parse(files.catalogue(), files.display(RuleFiles.CATALOGUE), problems);
-      if (files.drl().isEmpty()) {
-        problems.add(new RuleProblem(files.origin(), 0, "no *.drl files"));
+      RuleSetDescription description = stored.join().flatMap(RuleSetDescription::fromJson).orElse(null);
+      Compiled rules;
+      if (description != null) {
+        rules = await();
+      } else {
+        RuleContract.Texts texts = RuleContract.checkTexts(files);
+        files.digest();
+        rules = await();
+        description = RuleContract.describe(files, texts, rules.kieBase());
       }
-      Map<String, RuleLocation> locations = locate(files, problems);
-      if (!problems.isEmpty()) throw new RuleCompileException(problems);
-      String digest = files.digest();
-      Compiled rules = await();
-      List<RuleInfo> described = describe(rules.kieBase(), locations, files, catalogue, problems);
-      if (!problems.isEmpty()) throw new RuleCompileException(problems);
       if (rules.storeLater()) cache.storeInBackground(cacheKey(files), files);
-      return new RuleBase(rules.kieBase(), catalogue, described, digest, rules.fromCache(), rules.executableModel());
+      return new RuleBase(rules.kieBase(), Catalogue.of(description.catalogue()), description.rulesOf(files),
+          description.digest(), rules.fromCache(), rules.executableModel());
     }
 
     private Compiled await() throws RuleCompileException {
@@ -127,9 +133,10 @@ public final class RuleBase {
     }
   }
 
-  private static Compiled loadOrCompile(RuleFiles files, CompiledRulesCache cache) throws RuleCompileException {
+  private static Compiled loadOrCompile(RuleFiles files, CompiledRulesCache cache, Consumer<Optional<byte[]>> stored)
+      throws RuleCompileException {
     String cacheKey = cacheKey(files);
-    KieBase cached = cache.load(cacheKey).orElse(null);
+    KieBase cached = cache.load(cacheKey, stored).orElse(null);
     if (cached != null) return new Compiled(cached, true, true, false);
     if (files.drl().isEmpty()) return null; // reported by finish()
     if (cache.storesInBackground()) {
@@ -165,8 +172,10 @@ public final class RuleBase {
       cache.markClassicOnly(cacheKey);
       return compileClassic(files);
     }
-    cache.store(cacheKey, ((InternalKieModule) builder.getKieModule()).getBytes());
-    return new Compiled(ks.newKieContainer(releaseId).getKieBase(), true);
+    KieBase kieBase = ks.newKieContainer(releaseId).getKieBase();
+    cache.store(cacheKey, ((InternalKieModule) builder.getKieModule()).getBytes(),
+        RuleContract.describeIfKept(files, kieBase));
+    return new Compiled(kieBase, true);
   }
 
   /** The classic build: DRL to a KieBase in one process, errors with their DRL file and line; not storable. */
@@ -189,67 +198,6 @@ public final class RuleBase {
     Compiled storedLater() {
       return new Compiled(kieBase, executableModel, fromCache, true);
     }
-  }
-
-  private record RuleLocation(String file, int line) {}
-
-  private static Map<String, RuleLocation> locate(RuleFiles files, List<RuleProblem> problems) {
-    Map<String, RuleLocation> locations = new HashMap<>();
-    files.drl().forEach((name, text) -> {
-      RuleDeclarations declared = RuleDeclarations.scan(text);
-      for (RuleDeclarations.Declared rule : declared.rules()) {
-        RuleLocation previous = locations.put(rule.name(), new RuleLocation(name, rule.line()));
-        if (previous != null) {
-          problems.add(new RuleProblem(files.display(name), rule.line(),
-              "rule \"" + rule.name() + "\" is also declared in " + files.display(previous.file())));
-        }
-      }
-      for (RuleDeclarations.Declared attribute : declared.ordering()) {
-        problems.add(new RuleProblem(files.display(name), attribute.line(),
-            "'" + attribute.name() + "' is not allowed: order rules by the facts they need, not by attributes"));
-      }
-    });
-    return locations;
-  }
-
-  private static List<RuleInfo> describe(KieBase kieBase, Map<String, RuleLocation> locations,
-      RuleFiles files, Catalogue catalogue, List<RuleProblem> problems) {
-    List<RuleInfo> rules = new ArrayList<>();
-    for (KiePackage pkg : kieBase.getKiePackages()) {
-      for (Rule rule : pkg.getRules()) {
-        RuleLocation loc = locations.getOrDefault(rule.getName(), new RuleLocation("?", 0));
-        String display = files.display(loc.file());
-        Map<String, Object> meta = rule.getMetaData();
-        String route = meta(meta, "route");
-        String id = meta(meta, "id");
-        String signal = meta(meta, "signal");
-        String fileRoute = loc.file().endsWith(".drl") ? loc.file().substring(0, loc.file().length() - 4) : loc.file();
-        if (route == null) {
-          problems.add(new RuleProblem(display, loc.line(), "rule \"" + rule.getName() + "\" has no @route"));
-        } else if (!route.equals(fileRoute)) {
-          problems.add(new RuleProblem(display, loc.line(), "rule \"" + rule.getName() + "\" has @route(" + route
-              + ") but lives in " + loc.file() + ": one DRL file per route"));
-        }
-        if ((id == null) == (signal == null)) {
-          problems.add(new RuleProblem(display, loc.line(), "rule \"" + rule.getName()
-              + "\" needs exactly one of @id (the finding it concludes) or @signal (the signal it derives)"));
-        } else if (id != null && !catalogue.contains(id)) {
-          problems.add(new RuleProblem(display, loc.line(), "rule \"" + rule.getName() + "\" concludes @id(" + id
-              + ") which is not in " + RuleFiles.CATALOGUE));
-        }
-        rules.add(new RuleInfo(rule.getName(), display, loc.line(), route, id, signal));
-      }
-    }
-    rules.sort(Comparator.comparing(RuleInfo::file).thenComparingInt(RuleInfo::line).thenComparing(RuleInfo::name));
-    return rules;
-  }
-
-  private static String meta(Map<String, Object> meta, String key) {
-    Object v = meta.get(key);
-    if (v == null) return null;
-    String s = v.toString().trim();
-    if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) s = s.substring(1, s.length() - 1);
-    return s.isEmpty() ? null : s;
   }
 
   private static List<RuleProblem> problems(KieBuilder builder, RuleFiles files) {

@@ -1,20 +1,26 @@
 package io.gpudoctor.engine.reason;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gpudoctor.engine.collect.EvidenceBundle;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Target;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,12 +89,23 @@ class CompiledRulesCacheTest {
   /** A jar shipping these rules, as the gpu-doctor jar ships its own under gpu-doctor/rules/. */
   private static Path rulesJar(Path jar, String confidence) throws Exception {
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-      out.putNextEntry(new JarEntry(RuleFiles.CLASSPATH_FOLDER + "/catalogue.yaml"));
-      out.write(CATALOGUE.getBytes(StandardCharsets.UTF_8));
-      out.putNextEntry(new JarEntry(RuleFiles.CLASSPATH_FOLDER + "/evidence.drl"));
-      out.write(RULE.formatted(confidence).getBytes(StandardCharsets.UTF_8));
+      putStored(out, RuleFiles.CLASSPATH_FOLDER + "/catalogue.yaml", CATALOGUE);
+      putStored(out, RuleFiles.CLASSPATH_FOLDER + "/evidence.drl", RULE.formatted(confidence));
     }
     return jar;
+  }
+
+  /** Uncompressed, so that texts of one length make jars of one size. */
+  private static void putStored(JarOutputStream out, String name, String text) throws Exception {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    CRC32 crc = new CRC32();
+    crc.update(bytes);
+    JarEntry entry = new JarEntry(name);
+    entry.setMethod(JarEntry.STORED);
+    entry.setSize(bytes.length);
+    entry.setCrc(crc.getValue());
+    out.putNextEntry(entry);
+    out.write(bytes);
   }
 
   private RuleBase compileShipped(Path jar) throws Exception {
@@ -113,6 +130,66 @@ class CompiledRulesCacheTest {
     assertThat(confidenceOf(afterRebuild)).isEqualTo(0.4);
     // The digest a report names the rule set by is the texts', wherever they were read from.
     assertThat(next.digest()).isEqualTo(compile("0.7").digest()).isNotEqualTo(afterRebuild.digest());
+  }
+
+  @Test
+  void aCachedShippedRuleSetIsDescribedByItsEntryWithoutReadingItsTexts(@TempDir Path jars) throws Exception {
+    Path jar = rulesJar(jars.resolve("gpu-doctor.jar"), "0.7");
+    RuleBase first;
+    RuleBase cached;
+    // Each read of the jar opens it anew (not the JDK's cached copy), so a read would see the edit.
+    URLConnection.setDefaultUseCaches("jar", false);
+    try {
+      first = compileShipped(jar);
+      // The same jar to the cache key (path, size, time) with other texts: a load that read them
+      // would name them by another digest.
+      FileTime built = Files.getLastModifiedTime(jar);
+      rulesJar(jar, "0.4");
+      Files.setLastModifiedTime(jar, built);
+      cached = compileShipped(jar);
+    } finally {
+      URLConnection.setDefaultUseCaches("jar", true);
+    }
+
+    assertThat(cached.fromCache()).isTrue();
+    assertThat(cached.digest()).isEqualTo(first.digest()).isEqualTo(compile("0.7").digest());
+    assertThat(cached.rules()).isEqualTo(first.rules());
+    assertThat(cached.catalogue().entries()).isEqualTo(first.catalogue().entries());
+  }
+
+  @Test
+  void anEntryStoredWithoutADescriptionIsDescribedFromTheTexts() throws Exception {
+    RuleBase first = compile("0.7");
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      for (Path jar : files.filter(p -> p.toString().endsWith(".jar")).toList()) withoutDescription(jar);
+    }
+
+    RuleBase cached = compile("0.7");
+
+    assertThat(cached.fromCache()).isTrue();
+    assertThat(cached.digest()).isEqualTo(first.digest());
+    assertThat(cached.rules()).isEqualTo(first.rules()).isNotEmpty();
+    assertThat(cached.catalogue().entries()).isEqualTo(first.catalogue().entries()).isNotEmpty();
+  }
+
+  private static void withoutDescription(Path jar) throws Exception {
+    try (FileSystem zip = FileSystems.newFileSystem(jar)) {
+      Files.delete(zip.getPath(RuleSetDescription.ENTRY));
+    }
+  }
+
+  @Test
+  void aRuleBreakingTheContractIsRefusedAgainWhenItsModelIsCached() throws Exception {
+    Files.writeString(rules.resolve("catalogue.yaml"), CATALOGUE);
+    Files.writeString(rules.resolve("evidence.drl"), RULE.formatted("0.7").replace("@id(Alpha) @route(evidence)", "@id(Alpha)"));
+    RuleFiles files = RuleFiles.fromFolder(rules);
+
+    for (int run = 0; run < 2; run++) {
+      assertThatThrownBy(() -> RuleBase.compile(files, CompiledRulesCache.in(cacheDir)))
+          .isInstanceOf(RuleCompileException.class)
+          .hasMessageContaining("rule \"alpha\" has no @route");
+    }
+    assertThat(cachedFiles()).isEqualTo(1);
   }
 
   @Test
