@@ -65,9 +65,10 @@ public final class RuleBase {
 
   /**
    * Starts loading the compiled rules on the executor (from the cache, else compiled); {@link
-   * Loading#finish()} checks the rule contract on the caller's thread meanwhile. A cold start's
-   * critical path was the rule thread, with the caller idle for a third of a second after reading
-   * the evidence: the catalogue, the rule lines and the digest (~90 ms there) now run on the caller.
+   * Loading#finish()} meanwhile takes the rule set's description from the cache entry as soon as
+   * the executor has read it, or checks the rule contract on the texts on the caller's thread (the
+   * catalogue, the rule lines and the digest: ~90 ms that sat on a cold start's critical path when
+   * the rule thread did them).
    */
   public static Loading startLoading(RuleFiles files, CompiledRulesCache cache, Executor executor) {
     CompletableFuture<Compiled> compiled = new CompletableFuture<>();
