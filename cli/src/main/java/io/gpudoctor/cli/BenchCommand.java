@@ -234,7 +234,7 @@ final class BenchCommand implements Callable<Integer> {
     return Double.NaN;
   }
 
-  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only, serial GC, metaspace. */
+  /** The launcher's flags before {@code -jar} for a short run: the archive option, no CDS log, C1 only (one thread on 2 cores), serial GC, metaspace. */
   private static List<String> withCds(List<String> cmd, String archiveOption) {
     return asLauncher(cmd, List.of(archiveOption, "-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off"), "-XX:+UseSerialGC");
   }
@@ -268,7 +268,9 @@ final class BenchCommand implements Callable<Integer> {
   private static List<String> asLauncher(List<String> cmd, List<String> cds, String collector) {
     List<String> out = new ArrayList<>(cmd);
     List<String> flags = new ArrayList<>(cds);
-    flags.addAll(List.of("-XX:TieredStopAtLevel=1", collector, "-XX:MetaspaceSize=256m"));
+    flags.add("-XX:TieredStopAtLevel=1");
+    if (Runtime.getRuntime().availableProcessors() <= 2) flags.add("-XX:CICompilerCount=1");
+    flags.addAll(List.of(collector, "-XX:MetaspaceSize=256m"));
     out.addAll(out.indexOf("-jar"), flags);
     return out;
   }

@@ -242,6 +242,36 @@ class LauncherCdsIT {
   }
 
   @Test
+  void shortRunsTakeOneCompilerThreadOnTwoCoresOrFewerAndLeaveJavaOptsTheirs(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    String flags = "-XX:+PrintFlagsFinal";
+
+    String launched = compilerThreads(run(root, tmp.resolve("cache"), Map.of("GPU_DOCTOR_CACHE", "off", "JAVA_OPTS", flags), "--version"));
+    String chosen = compilerThreads(run(root, tmp.resolve("cache"), Map.of("GPU_DOCTOR_CACHE", "off",
+        "JAVA_OPTS", flags + " -XX:CICompilerCount=2"), "--version"));
+
+    if (processors() <= 2) {
+      assertThat(launched).matches(".*CICompilerCount\\s+= 1\\s+\\{product\\} \\{command line\\}.*");
+    } else {
+      assertThat(launched).doesNotContain("{command line}");
+    }
+    assertThat(chosen).matches(".*CICompilerCount\\s+= 2\\s+\\{product\\} \\{command line\\}.*");
+  }
+
+  private static String compilerThreads(Result r) {
+    assertThat(r.exit()).isZero();
+    return r.out().lines().filter(l -> l.contains(" CICompilerCount ")).findFirst().orElseThrow();
+  }
+
+  /** What the launcher counts (nproc), which a JVM's own count may not match in a container. */
+  private static int processors() throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("nproc").start();
+    String n = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    p.waitFor();
+    return Integer.parseInt(n);
+  }
+
+  @Test
   void offRecordsNoArchive(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Result r = run(root, tmp.resolve("cache"), Map.of("GPU_DOCTOR_CACHE", "off"), "--version");
