@@ -260,7 +260,41 @@ class LauncherCdsIT {
 
   private static String compilerThreads(Result r) {
     assertThat(r.exit()).isZero();
-    return r.out().lines().filter(l -> l.contains(" CICompilerCount ")).findFirst().orElseThrow();
+    return flag(r, "CICompilerCount");
+  }
+
+  /** The line -XX:+PrintFlagsFinal printed for this flag. */
+  private static String flag(Result r, String name) {
+    return r.out().lines().filter(l -> l.contains(" " + name + " ")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void replaysOfFewerThan15000IncidentsRunOnC1OnTwoCoresOrFewer(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Map<String, String> env = Map.of("GPU_DOCTOR_CACHE", "off", "JAVA_OPTS", "-XX:+PrintFlagsFinal");
+    Path small = incidents(tmp.resolve("small"), 3);
+    // More than the launcher counts to: it stops counting there.
+    Path big = incidents(tmp.resolve("big"), 16_000);
+
+    // A usage error: the JVM starts (and prints its flags) and stops before any replay.
+    String smallReplay = flag(run(root, tmp.resolve("cache"), env, "replay", "--no-such-option", small.toString()), "TieredStopAtLevel");
+    String bigReplay = flag(run(root, tmp.resolve("cache"), env, "replay", "--no-such-option", big.toString()), "TieredStopAtLevel");
+
+    if (processors() <= 2) {
+      assertThat(smallReplay).matches(".*TieredStopAtLevel\\s+= 1\\s+\\{product\\} \\{command line\\}.*");
+    } else {
+      assertThat(smallReplay).doesNotContain("{command line}");
+    }
+    assertThat(bigReplay).doesNotContain("{command line}");
+  }
+
+  /** Folders with an {@code expected.yaml} each, as a replay archive has. */
+  private static Path incidents(Path archive, int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      Path incident = Files.createDirectories(archive.resolve(String.format("%05d", i)));
+      Files.writeString(incident.resolve("expected.yaml"), "findings: []\n");
+    }
+    return archive;
   }
 
   /** What the launcher counts (nproc), which a JVM's own count may not match in a container. */
