@@ -70,7 +70,8 @@ public final class Catalogue {
     return new Catalogue(entries);
   }
 
-  private static String text(JsonNode n, String field) {
+  /** A field's text, or null when it is missing or null. */
+  static String text(JsonNode n, String field) {
     JsonNode v = n.get(field);
     return v == null || v.isNull() ? null : v.asString();
   }

@@ -1,5 +1,7 @@
 package io.gpudoctor.engine.reason;
 
+import static io.gpudoctor.engine.reason.Catalogue.text;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,10 +75,5 @@ record RuleSetDescription(String digest, List<CatalogueEntry> catalogue, List<Ru
     } catch (JacksonException | IllegalArgumentException e) {
       return Optional.empty();
     }
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() ? null : v.asString();
   }
 }
