@@ -32,10 +32,14 @@ final class FindingAssembler {
       .thenComparing(ReportedFinding::id)
       .thenComparing(ReportedFinding::subject);
 
+  // Conclusions of one rule equally strong (one per node of a pool, say) are ordered by what they
+  // say, not by when they fired: which match of a rule Drools fires first is its own affair (it
+  // changes with how the network shares nodes), and the lead's summary must not change with it.
   private static final Comparator<Conclusion> STRONGEST_FIRST = Comparator
       .comparing((Conclusion c) -> c.finding().getStatus())
       .thenComparing(c -> c.finding().getConfidence(), Comparator.reverseOrder())
       .thenComparing(Conclusion::rule)
+      .thenComparing(c -> c.finding().getSummary())
       .thenComparingInt(Conclusion::sequence);
 
   private final Catalogue catalogue;
