@@ -15,14 +15,17 @@ import java.util.regex.Pattern;
  * texts can be compared on it exactly. A text this reading cannot cut (a rule with no {@code end}
  * line, two rules of one name) has no layout: an edit of it is compiled whole.
  */
-record DrlLayout(String packageName, List<String> imports, Map<String, String> rules, String rest) {
+record DrlLayout(String packageName, List<String> header, Map<String, String> rules, String rest) {
   private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;?\\s*$");
-  private static final Pattern IMPORT_OR_GLOBAL = Pattern.compile("^\\s*(import|global)\\s.*$");
+  // What a rule of the file depends on outside itself: imports, globals, and package-wide
+  // attributes (a dialect above all: without it an edited rule would compile as Java).
+  private static final Pattern HEADER = Pattern.compile(
+      "^(import|global|dialect|no-loop|lock-on-active|auto-focus|enabled|date-effective|date-expires|duration|timer|calendars)(\\s.*)?$");
   private static final Pattern FUNCTION = Pattern.compile("(?m)^\\s*function\\s+.+?\\s(\\w+)\\s*\\(");
 
   static Optional<DrlLayout> of(String text) {
     String packageName = null;
-    List<String> imports = new ArrayList<>();
+    List<String> header = new ArrayList<>();
     Map<String, String> rules = new LinkedHashMap<>();
     StringBuilder rest = new StringBuilder();
     String[] lines = text.split("\n", -1);
@@ -40,11 +43,11 @@ record DrlLayout(String packageName, List<String> imports, Map<String, String> r
       if (line.isBlank()) continue;
       Matcher pkg = PACKAGE.matcher(line);
       if (pkg.matches()) packageName = pkg.group(1);
-      if (IMPORT_OR_GLOBAL.matcher(line).matches()) imports.add(line.strip());
+      if (HEADER.matcher(line.strip()).matches()) header.add(line.strip());
       rest.append(line.stripTrailing()).append('\n');
     }
     if (packageName == null) return Optional.empty();
-    return Optional.of(new DrlLayout(packageName, List.copyOf(imports), rules, rest.toString()));
+    return Optional.of(new DrlLayout(packageName, List.copyOf(header), rules, rest.toString()));
   }
 
   /** The names of the functions this text declares. */

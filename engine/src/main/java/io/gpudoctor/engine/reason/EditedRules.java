@@ -163,12 +163,12 @@ final class EditedRules {
 
   /**
    * The edited rules of one file as a DRL of their own: in a package beside the file's (so that
-   * nothing of the model's package is declared twice), with the file's imports, the model's declared
-   * types and the functions of the file's package.
+   * nothing of the model's package is declared twice), with the file's header (imports, globals,
+   * package-wide attributes), the model's declared types and the DRL functions.
    */
   private static String drlOf(DrlLayout layout, List<String> functions, String functionClass, List<String> rules) {
     StringBuilder drl = new StringBuilder("package ").append(layout.packageName()).append(EDITED_PACKAGE_SUFFIX).append(";\n");
-    layout.imports().forEach(i -> drl.append(i).append('\n'));
+    layout.header().forEach(line -> drl.append(line).append('\n'));
     drl.append("import ").append(layout.packageName()).append(".*;\n");
     for (String function : functions) {
       drl.append("import function ").append(functionClass).append('.').append(function).append(";\n");
