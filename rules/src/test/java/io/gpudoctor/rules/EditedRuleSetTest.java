@@ -17,7 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,8 +34,9 @@ class EditedRuleSetTest {
     return new JsonReportWriter("0.1.0").withTrace(true).write(d) + new TextReportWriter("0.1.0").withTrace(true).write(d);
   }
 
-  @Test
-  void rulesEditedInEveryFileGiveTheReportsOfAWholeBuild(@TempDir Path rules, @TempDir Path cache) throws Exception {
+  @ParameterizedTest(name = "rules {0} of every five in each file edited")
+  @ValueSource(ints = {0, 1, 2, 3, 4})
+  void rulesEditedInEveryFileGiveTheReportsOfAWholeBuild(int which, @TempDir Path rules, @TempDir Path cache) throws Exception {
     Files.copy(ModuleRules.moduleDir().resolve(RuleFiles.CATALOGUE), rules.resolve(RuleFiles.CATALOGUE));
     RuleFiles shipped = RuleFiles.fromFolder(ModuleRules.moduleDir());
     for (var drl : shipped.drl().entrySet()) Files.writeString(rules.resolve(drl.getKey()), drl.getValue());
@@ -49,7 +51,7 @@ class EditedRuleSetTest {
       Matcher m = RULE_START.matcher(text);
       int at = 0;
       for (int i = 0; m.find(); i++) {
-        if (i % 5 != 2) continue; // a few rules of every file, none of them first
+        if (i % 5 != which) continue; // a few rules of every file
         out.append(text, at, m.end()).append("  // edited\n");
         at = m.end();
         edited++;
