@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CompiledRulesCacheTest {
-  private static final String CATALOGUE = """
+  static final String CATALOGUE = """
       findings:
         - {id: Alpha, route: evidence, kind: diagnosis, title: Alpha, severity: warning, reference: references/findings.md#alpha}
       """;

@@ -19,10 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the edit ({@link EditedRules}); anything else compiles the whole rule set.
  */
 class EditedRulesTest {
-  private static final String CATALOGUE = """
-      findings:
-        - {id: Alpha, route: evidence, kind: diagnosis, title: Alpha, severity: warning, reference: references/findings.md#alpha}
-      """;
+  private static final String CATALOGUE = CompiledRulesCacheTest.CATALOGUE;
   private static final String RULES = """
       package gpudoctor.rules;
       import io.gpudoctor.facts.*;
