@@ -13,8 +13,7 @@ import java.util.RandomAccess;
  *
  * <p>Firings of one rule in a row (its matches, one after the other) are listed by their facts'
  * labels: which match of a rule Drools fires first is not part of what the rules say, and it
- * changes with how the network shares nodes (a rule compiled on its own after an edit, {@link
- * EditedRules}, shares none).
+ * changes with how the network shares nodes ({@code -Ddrools.shareAlphaNodes=false} swapped two).
  */
 final class LazyTrace extends AbstractList<TraceEntry> implements RandomAccess {
   record Firing(String rule, String concludes, Object[] facts) {}
@@ -50,7 +49,7 @@ final class LazyTrace extends AbstractList<TraceEntry> implements RandomAccess {
         Firing f = firings[i];
         labelled[i] = new TraceEntry(f.rule(), f.concludes(), Arrays.stream(f.facts()).map(FactLabels::of).toList());
       }
-      Arrays.sort(labelled, start, end, BY_FACTS);
+Arrays.sort(labelled, start, end, BY_FACTS);
     }
     return labelled[index];
   }
