@@ -39,7 +39,7 @@ final class FindingAssembler {
       .comparing((Conclusion c) -> c.finding().getStatus())
       .thenComparing(c -> c.finding().getConfidence(), Comparator.reverseOrder())
       .thenComparing(Conclusion::rule)
-.thenComparing(c -> c.finding().getSummary())
+      .thenComparing(c -> c.finding().getSummary())
       .thenComparingInt(Conclusion::sequence);
 
   private final Catalogue catalogue;

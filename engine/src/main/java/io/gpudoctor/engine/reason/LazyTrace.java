@@ -49,7 +49,7 @@ final class LazyTrace extends AbstractList<TraceEntry> implements RandomAccess {
         Firing f = firings[i];
         labelled[i] = new TraceEntry(f.rule(), f.concludes(), Arrays.stream(f.facts()).map(FactLabels::of).toList());
       }
-Arrays.sort(labelled, start, end, BY_FACTS);
+      Arrays.sort(labelled, start, end, BY_FACTS);
     }
     return labelled[index];
   }
