@@ -1,11 +1,17 @@
 package io.gpudoctor.engine.reason;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
 import java.nio.file.Path;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -78,21 +84,64 @@ final class CachedRulesClassLoader extends ClassLoader {
 
   @Override
   protected Class<?> findClass(String name) throws ClassNotFoundException {
-    Class<?> c = defineFromJar(name);
+    Class<?> c = findLoadedClass(name);
+    if (c == null) c = defineFromJar(name);
     if (c == null) throw new ClassNotFoundException(name);
     return c;
   }
 
   private Class<?> defineFromJar(String name) {
-    byte[] bytes;
-    synchronized (classes) {
-      bytes = classes.get(name);
-    }
+    byte[] bytes = classes.get(name); // read-only once built: no lock
     if (bytes == null) return null;
-    Class<?> c = defineClass(name, bytes, 0, bytes.length);
-    synchronized (classes) {
-      classes.remove(name); // defined once (callers hold the name's lock): the bytes are not needed again
+    return defineClass(name, bytes, 0, bytes.length);
+  }
+
+  /**
+   * The class files too, not only the other entries: a classic build of edited rules against these
+   * classes ({@link EditedRules}) reads the types and functions it imports from them as class files,
+   * through {@link #getResource} (what {@link ClassLoader#getResourceAsStream} of a child calls).
+   */
+  @Override
+  public InputStream getResourceAsStream(String name) {
+    byte[] bytes = bytesOf(name);
+    return bytes != null ? new ByteArrayInputStream(bytes) : super.getResourceAsStream(name);
+  }
+
+  @Override
+  protected URL findResource(String name) {
+    byte[] bytes = bytesOf(name);
+    if (bytes == null) return null;
+    try {
+      return new URL("gpu-doctor-rules", null, -1, "/" + name, new URLStreamHandler() {
+        @Override
+        protected URLConnection openConnection(URL url) {
+          return new URLConnection(url) {
+            @Override
+            public void connect() {}
+
+            @Override
+            public InputStream getInputStream() {
+              return new ByteArrayInputStream(bytes);
+            }
+          };
+        }
+      });
+    } catch (MalformedURLException e) {
+      return null;
     }
-    return c;
+  }
+
+  private byte[] bytesOf(String name) {
+    if (!name.endsWith(CLASS_SUFFIX)) return resources.get(name);
+    return classes.get(name.substring(0, name.length() - CLASS_SUFFIX.length()).replace('/', '.'));
+  }
+
+  /** The non-class entries whose names start with this prefix, by the rest of their names. */
+  Map<String, byte[]> resourcesUnder(String prefix) {
+    Map<String, byte[]> found = new TreeMap<>();
+    resources.forEach((name, bytes) -> {
+      if (name.startsWith(prefix) && name.length() > prefix.length()) found.put(name.substring(prefix.length()), bytes);
+    });
+    return found;
   }
 }

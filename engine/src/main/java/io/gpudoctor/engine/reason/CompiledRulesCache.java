@@ -3,12 +3,16 @@ package io.gpudoctor.engine.reason;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -17,6 +21,7 @@ import java.util.zip.ZipOutputStream;
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
+import org.kie.api.KieBaseConfiguration;
 import org.kie.api.KieServices;
 
 /**
@@ -27,18 +32,22 @@ import org.kie.api.KieServices;
  */
 public final class CompiledRulesCache {
   private static final String MODEL_CLASS_PREFIX = "org.drools.project.model.ProjectModel";
+  private static final String TEXTS = "gpu-doctor/rule-texts/";
+  private static final int REMEMBERED = 4;
   private final Path folder;
   private final boolean background;
   private final boolean atExit;
+  private final boolean readOnly;
 
   private CompiledRulesCache(Path folder, boolean background) {
-    this(folder, background, false);
+    this(folder, background, false, false);
   }
 
-  private CompiledRulesCache(Path folder, boolean background, boolean atExit) {
+  private CompiledRulesCache(Path folder, boolean background, boolean atExit, boolean readOnly) {
     this.folder = folder;
     this.background = background;
     this.atExit = atExit;
+    this.readOnly = readOnly;
   }
 
   /** {@code GPU_DOCTOR_CACHE} (or {@code -Dgpudoctor.cache}), else the XDG cache folder; "off" disables. */
@@ -74,7 +83,16 @@ public final class CompiledRulesCache {
    * hook), after the report is printed: started earlier, it competed with the end of the run.
    */
   public CompiledRulesCache storingInBackgroundAtExit() {
-    return new CompiledRulesCache(folder, true, true);
+    return new CompiledRulesCache(folder, true, true, false);
+  }
+
+  /**
+   * As {@link #storingInBackground()}, but nothing is ever written: a run serves what the cache
+   * holds (the model of its rules, or of its rules before an edit of rules alone) and compiles the
+   * rest classic. For a cache shared read-only, and for tests that must not start a builder JVM.
+   */
+  public CompiledRulesCache readOnly() {
+    return new CompiledRulesCache(folder, true, false, true);
   }
 
   boolean storesInBackground() {
@@ -100,11 +118,7 @@ public final class CompiledRulesCache {
     try {
       CachedRulesClassLoader loader = CachedRulesClassLoader.read(jar, RuleBase.class.getClassLoader());
       described.accept(Optional.ofNullable(loader.resource(RuleSetDescription.ENTRY)));
-      Object projectModel = loader.loadClass(loader.classNamed(MODEL_CLASS_PREFIX)).getDeclaredConstructor().newInstance();
-      @SuppressWarnings("unchecked")
-      List<Model> models = (List<Model>) projectModel.getClass().getMethod("getModels").invoke(projectModel);
-      return Optional.of(KieBaseBuilder.createKieBaseFromModel(models,
-          KieServices.get().newKieBaseConfiguration(null, loader)));
+      return Optional.of(KieBaseBuilder.createKieBaseFromModel(modelsOf(loader), configuration(loader)));
     } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
       try {
         Files.deleteIfExists(jar);
@@ -115,14 +129,94 @@ public final class CompiledRulesCache {
     }
   }
 
+  /**
+   * The rules of these files from the model last compiled for their folder when they differ from
+   * its texts in rules only ({@link EditedRules}), or empty: no such model (another folder, other
+   * facts or Drools), or an edit of anything else. The entry stays for the next edit either way.
+   */
+  Optional<EditedRules.Built> loadEdited(RuleFiles files, String key) {
+    String suffix = key.substring(key.indexOf('-'));
+    for (String earlier : remembered(files)) {
+      Path jar = fileFor(earlier);
+      if (earlier.equals(key) || !earlier.endsWith(suffix) || !Files.isRegularFile(jar)) continue;
+      try {
+        CachedRulesClassLoader loader = CachedRulesClassLoader.read(jar, RuleBase.class.getClassLoader());
+        Map<String, String> texts = new TreeMap<>();
+        loader.resourcesUnder(TEXTS).forEach((name, bytes) -> texts.put(name, new String(bytes, StandardCharsets.UTF_8)));
+        if (texts.isEmpty()) continue; // stored before entries kept their texts
+        return EditedRules.build(loader, modelsOf(loader), configuration(loader), texts, files);
+      } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Model> modelsOf(CachedRulesClassLoader loader) throws ReflectiveOperationException, IOException {
+    Object projectModel = loader.loadClass(loader.classNamed(MODEL_CLASS_PREFIX)).getDeclaredConstructor().newInstance();
+    return (List<Model>) projectModel.getClass().getMethod("getModels").invoke(projectModel);
+  }
+
+  private static KieBaseConfiguration configuration(ClassLoader loader) {
+    return KieServices.get().newKieBaseConfiguration(null, loader);
+  }
+
+  /**
+   * Remembers that this key holds (or will hold, once stored) the rules last used from these files'
+   * folder, so that the first run after the next edit finds the model to start from. Rules from a jar are
+   * never edited in place: nothing to remember.
+   */
+  void remember(RuleFiles files, String key) {
+    Path index = indexFor(files);
+    if (index == null || readOnly) return;
+    List<String> earlier = remembered(files);
+    if (!earlier.isEmpty() && earlier.get(0).equals(key)) return;
+    List<String> keys = new ArrayList<>(List.of(key));
+    for (String k : earlier) {
+      if (!keys.contains(k) && keys.size() < REMEMBERED) keys.add(k);
+    }
+    Path tmp = null;
+    try {
+      Files.createDirectories(folder);
+      tmp = Files.createTempFile(folder, "index-", ".tmp");
+      Files.write(tmp, keys);
+      Files.move(tmp, index, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      try {
+        if (tmp != null) Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // best effort: the next edit compiles whole
+      }
+    }
+  }
+
+  private List<String> remembered(RuleFiles files) {
+    Path index = indexFor(files);
+    if (index == null || !Files.isRegularFile(index)) return List.of();
+    try {
+      return Files.readAllLines(index).stream().filter(k -> !k.isBlank()).toList();
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  private Path indexFor(RuleFiles files) {
+    if (folder == null || files.identity() != null || files.origin().isEmpty()) return null;
+    String path = Path.of(files.origin()).toAbsolutePath().normalize().toString();
+    // String.hashCode is the same in every JVM; two folders sharing one index only cost a whole
+    // compile, as what an index points to is compared with the texts before any of it is used.
+    return folder.resolve("folder-" + Integer.toHexString(path.hashCode()) + ".keys");
+  }
+
   /** Stores the compiled rules, with their description when they keep the rule contract (else null). */
-  void store(String key, byte[] kieModuleJar, RuleSetDescription description) {
+  void store(String key, byte[] kieModuleJar, RuleSetDescription description, Map<String, String> drl) {
     Path jar = fileFor(key);
-    if (jar == null) return;
+    if (jar == null || readOnly) return;
     try {
       Files.createDirectories(folder);
       Path tmp = Files.createTempFile(folder, "rules-", ".tmp");
-      Files.write(tmp, entryOf(kieModuleJar, description));
+      Files.write(tmp, entryOf(kieModuleJar, description, drl));
       try {
         Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -134,10 +228,12 @@ public final class CompiledRulesCache {
   }
 
   /**
-   * The classes of a compiled rule set and its description, uncompressed: all a load reads ({@link
+   * The classes of a compiled rule set, its description and its DRL texts (what an edit is compared
+   * with, {@link #loadEdited}), uncompressed: all a load reads ({@link
    * CachedRulesClassLoader}), and 711 deflated entries cost ~25 ms more to read on a cold start.
    */
-  private static byte[] entryOf(byte[] kieModuleJar, RuleSetDescription description) throws IOException {
+  private static byte[] entryOf(byte[] kieModuleJar, RuleSetDescription description, Map<String, String> drl)
+      throws IOException {
     ByteArrayOutputStream stored = new ByteArrayOutputStream(kieModuleJar.length * 3);
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(kieModuleJar));
         ZipOutputStream out = new ZipOutputStream(stored)) {
@@ -146,6 +242,9 @@ public final class CompiledRulesCache {
         putStored(out, entry.getName(), in.readAllBytes());
       }
       if (description != null) putStored(out, RuleSetDescription.ENTRY, description.toJson());
+      for (Map.Entry<String, String> text : drl.entrySet()) {
+        putStored(out, TEXTS + text.getKey(), text.getValue().getBytes(StandardCharsets.UTF_8));
+      }
     }
     return stored.toByteArray();
   }
@@ -165,7 +264,7 @@ public final class CompiledRulesCache {
 
   /** Remembers that only the classic compiler takes this rule set: no background build is started for it again. */
   void markClassicOnly(String key) {
-    if (folder == null) return;
+    if (folder == null || readOnly) return;
     try {
       Files.createDirectories(folder);
       Files.writeString(classicOnlyMarker(key), "");
@@ -187,7 +286,7 @@ public final class CompiledRulesCache {
    * under the key. Best effort, as {@link #store}: any failure only leaves the next run uncached.
    */
   void storeInBackground(String key, RuleFiles files) {
-    if (folder == null || Files.exists(classicOnlyMarker(key))) return;
+    if (folder == null || readOnly || Files.exists(classicOnlyMarker(key))) return;
     Runnable start = () -> {
       try {
         BackgroundRuleStore.start(this, key, files);

@@ -13,7 +13,8 @@ import java.util.RandomAccess;
  *
  * <p>Firings of one rule in a row (its matches, one after the other) are listed by their facts'
  * labels: which match of a rule Drools fires first is not part of what the rules say, and it
- * changes with how the network shares nodes ({@code -Ddrools.shareAlphaNodes=false} swapped two).
+ * changes with how the network shares nodes (a rule compiled on its own after an edit, {@link
+ * EditedRules}, shares none with the model's; {@code -Ddrools.shareAlphaNodes=false} swapped two).
  */
 final class LazyTrace extends AbstractList<TraceEntry> implements RandomAccess {
   record Firing(String rule, String concludes, Object[] facts) {}

@@ -1,0 +1,207 @@
+package io.gpudoctor.engine.reason;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.drools.base.definitions.InternalKnowledgePackage;
+import org.drools.base.definitions.rule.impl.RuleImpl;
+import org.drools.base.rule.TypeDeclaration;
+import org.drools.kiesession.rulebase.InternalKnowledgeBase;
+import org.drools.kiesession.rulebase.KnowledgeBaseFactory;
+import org.drools.model.EntryPoint;
+import org.drools.model.Global;
+import org.drools.model.Model;
+import org.drools.model.Query;
+import org.drools.model.Rule;
+import org.drools.model.TypeMetaData;
+import org.drools.modelcompiler.KiePackagesBuilder;
+import org.kie.api.KieBase;
+import org.kie.api.KieBaseConfiguration;
+import org.kie.api.definition.KiePackage;
+import org.kie.api.io.ResourceType;
+import org.kie.internal.builder.KnowledgeBuilder;
+import org.kie.internal.builder.KnowledgeBuilderFactory;
+import org.kie.internal.io.ResourceFactory;
+
+/**
+ * The first run after an edit that changed rules only: every rule the edit left as it was comes from
+ * the executable model compiled before the edit, and only the changed and added rules are compiled,
+ * classic, against that model's classes (its declared types, and its functions, which the model
+ * compiles to static methods of its class). A classic build of the whole rule set spends most of its
+ * time compiling every DRL function and consequence with ECJ; this compiles the edited rules'.
+ *
+ * <p>The result must be the rule set a whole build gives, fired in the same order: rules without
+ * salience fire by their load order (their place in the files), which is set here on every rule
+ * as the whole build sets it. An edit of anything but rules (a function, a declared type, an
+ * import, a file added or removed), a text this cannot cut into rules ({@link DrlLayout}) or an
+ * edited rule that does not compile alone gives empty: the caller compiles the whole set, which also
+ * reports any error with its file and line.
+ */
+final class EditedRules {
+  private static final String EDITED_PACKAGE_SUFFIX = ".edited";
+  /** The name {@link org.drools.modelcompiler.KieBaseBuilder} gives a rule base built from a model. */
+  private static final String KIE_BASE_NAME = "defaultkiebase";
+
+  private EditedRules() {}
+
+  /** The rule base, and how many of its rules were compiled for it (the edited ones). */
+  record Built(KieBase kieBase, int compiled) {}
+
+  /**
+   * What an edit changed: the files' layouts after it, every rule's load order in a whole build,
+   * and the rules whose text is new or changed, by file.
+   */
+  private record Edit(Map<String, DrlLayout> layouts, Map<String, Integer> loadOrder,
+      Map<String, List<String>> editedByFile, Set<String> editedNames) {}
+
+  static Optional<Built> build(ClassLoader loader, List<Model> models, KieBaseConfiguration configuration,
+      Map<String, String> before, RuleFiles files) {
+    if (models.size() != 1) return Optional.empty(); // the load order of several packages is not known here
+    Model model = models.get(0);
+    Edit edit = edit(model, before, files.drl()).orElse(null);
+    if (edit == null) return Optional.empty();
+
+    KnowledgeBuilder edited = KnowledgeBuilderFactory.newKnowledgeBuilder(
+        KnowledgeBuilderFactory.newKnowledgeBuilderConfiguration(null, loader));
+    List<String> functions = edit.layouts().values().stream().flatMap(l -> l.functions().stream()).distinct().toList();
+    for (Map.Entry<String, List<String>> file : edit.editedByFile().entrySet()) {
+      String drl = drlOf(edit.layouts().get(file.getKey()), functions, model.getClass().getName(), file.getValue());
+      edited.add(ResourceFactory.newByteArrayResource(drl.getBytes(StandardCharsets.UTF_8)), ResourceType.DRL);
+      if (edited.hasErrors()) return Optional.empty();
+    }
+
+    // The edited rules' package, and empty ones for the packages of the types they import.
+    List<InternalKnowledgePackage> classic = edited.getKnowledgePackages().stream().map(InternalKnowledgePackage.class::cast).toList();
+    if (classic.stream().filter(p -> !p.getRules().isEmpty()).count() > 1) return Optional.empty();
+    KieBase kieBase = onePackage(keeping(model, edit.loadOrder().keySet(), edit.editedNames()), classic, configuration);
+    int rules = 0;
+    for (KiePackage pkg : kieBase.getKiePackages()) {
+      for (org.kie.api.definition.rule.Rule rule : pkg.getRules()) {
+        Integer order = edit.loadOrder().get(rule.getName());
+        if (order == null) return Optional.empty();
+        ((RuleImpl) rule).setLoadOrder(order);
+        rules++;
+      }
+    }
+    return rules == edit.loadOrder().size() ? Optional.of(new Built(kieBase, edit.editedNames().size())) : Optional.empty();
+  }
+
+  /** The edit from the texts the model was compiled from to these, if it changed rules alone. */
+  private static Optional<Edit> edit(Model model, Map<String, String> before, Map<String, String> after) {
+    if (!before.keySet().equals(after.keySet())) return Optional.empty();
+    Map<String, DrlLayout> layouts = new HashMap<>();
+    Map<String, String> rulesBefore = new HashMap<>();
+    Map<String, String> fileBefore = new HashMap<>();
+    for (String file : after.keySet()) {
+      DrlLayout was = DrlLayout.of(before.get(file)).orElse(null);
+      DrlLayout is = DrlLayout.of(after.get(file)).orElse(null);
+      if (was == null || is == null || !was.rest().equals(is.rest()) || !is.packageName().equals(model.getPackageName())) {
+        return Optional.empty();
+      }
+      layouts.put(file, is);
+      rulesBefore.putAll(was.rules());
+      was.rules().keySet().forEach(rule -> fileBefore.put(rule, file));
+    }
+    // A whole build loads the files in an order of its own (not by name), each file's rules in
+    // turn: the model's rules are in that order, so they give the order of the files.
+    Set<String> fileOrder = new LinkedHashSet<>();
+    for (Rule rule : model.getRules()) {
+      String file = fileBefore.get(rule.getName());
+      if (file == null) return Optional.empty(); // not the model of these texts
+      fileOrder.add(file);
+    }
+    Map<String, Integer> loadOrder = new HashMap<>();
+    Map<String, List<String>> editedByFile = new LinkedHashMap<>();
+    Set<String> editedNames = new HashSet<>();
+    for (Map.Entry<String, DrlLayout> file : layouts.entrySet()) {
+      if (!file.getValue().rules().isEmpty() && !fileOrder.contains(file.getKey())) return Optional.empty();
+    }
+    for (String file : fileOrder) {
+      for (Map.Entry<String, String> rule : layouts.get(file).rules().entrySet()) {
+        if (loadOrder.put(rule.getKey(), loadOrder.size()) != null) return Optional.empty(); // one name, two rules
+        if (!rule.getValue().equals(rulesBefore.get(rule.getKey()))) {
+          editedByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(rule.getValue());
+          editedNames.add(rule.getKey());
+        }
+      }
+    }
+    return Optional.of(new Edit(layouts, loadOrder, editedByFile, editedNames));
+  }
+
+  /**
+   * The rule base of the model's rules and the edited ones, with all rules in one package. Drools
+   * 10.1 builds the segments of the first package's rules at once, but attaches every later package
+   * rule by rule, splitting the segments already built; an accumulate in a segment split that way
+   * stops seeing facts inserted later (apache/incubator-kie#7109, fixed after 10.2.0). A rule base
+   * of the model's package plus the edited rules' did just that: an incident lost a cause when the
+   * two {@code KaitoResourceNotReady: past the machine window} rules were edited together. The
+   * model's rules move to the edited rules' package, whose classes, MVEL imports and wiring their
+   * build made for it (a model rule needs none of its package's); the model's package keeps its
+   * types.
+   */
+  private static KieBase onePackage(Model model, List<InternalKnowledgePackage> classic, KieBaseConfiguration configuration) {
+    KiePackagesBuilder builder = new KiePackagesBuilder(configuration);
+    builder.addModel(model);
+    List<InternalKnowledgePackage> modelPackages = List.copyOf(builder.build().getKiePackages());
+    classic.stream().filter(p -> !p.getRules().isEmpty()).findFirst().ifPresent(edited -> {
+      for (InternalKnowledgePackage pkg : modelPackages) {
+        for (org.kie.api.definition.rule.Rule rule : List.copyOf(pkg.getRules())) {
+          edited.addRule((RuleImpl) rule);
+          pkg.removeRule((RuleImpl) rule);
+        }
+      }
+    });
+    for (InternalKnowledgePackage pkg : classic) {
+      // The model's declared types (and List, typesafe there, not in a classic build): Drools
+      // refuses to merge two declarations of one type that differ.
+      for (TypeDeclaration type : List.copyOf(pkg.getTypeDeclarations().values())) {
+        if (modelPackages.stream().anyMatch(m -> m.getTypeDeclaration(type.getTypeClass()) != null)) {
+          pkg.removeTypeDeclaration(type.getTypeName());
+        }
+      }
+    }
+    List<KiePackage> packages = new ArrayList<>(modelPackages);
+    packages.addAll(classic);
+    InternalKnowledgeBase kieBase = KnowledgeBaseFactory.newKnowledgeBase(KIE_BASE_NAME, configuration);
+    kieBase.addPackages(packages);
+    return kieBase;
+  }
+
+  /** The model without the rules the edit removed or changed. */
+  private static Model keeping(Model model, Set<String> names, Set<String> edited) {
+    List<Rule> rules = model.getRules().stream()
+        .filter(r -> names.contains(r.getName()) && !edited.contains(r.getName())).toList();
+    return new Model() {
+      @Override public String getName() { return model.getName(); }
+      @Override public String getPackageName() { return model.getPackageName(); }
+      @Override public List<Global> getGlobals() { return model.getGlobals(); }
+      @Override public List<Rule> getRules() { return rules; }
+      @Override public List<Query> getQueries() { return model.getQueries(); }
+      @Override public List<TypeMetaData> getTypeMetaDatas() { return model.getTypeMetaDatas(); }
+      @Override public List<EntryPoint> getEntryPoints() { return model.getEntryPoints(); }
+    };
+  }
+
+  /**
+   * The edited rules of one file as a DRL of their own: in a package beside the file's (so that
+   * nothing of the model's package is declared twice), with the file's header (imports, globals,
+   * package-wide attributes), the model's declared types and the DRL functions.
+   */
+  private static String drlOf(DrlLayout layout, List<String> functions, String functionClass, List<String> rules) {
+    StringBuilder drl = new StringBuilder("package ").append(layout.packageName()).append(EDITED_PACKAGE_SUFFIX).append(";\n");
+    layout.header().forEach(line -> drl.append(line).append('\n'));
+    drl.append("import ").append(layout.packageName()).append(".*;\n");
+    for (String function : functions) {
+      drl.append("import function ").append(functionClass).append('.').append(function).append(";\n");
+    }
+    rules.forEach(r -> drl.append(r).append('\n'));
+    return drl.toString();
+  }
+}
