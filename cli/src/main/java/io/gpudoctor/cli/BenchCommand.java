@@ -141,7 +141,7 @@ final class BenchCommand implements Callable<Integer> {
     // Real DRL edits: the shipped rules copied to a folder (diagnose --rules), one file changed
     // before each such run, with a rule cache that holds the model of the rules before the edit.
     // An edit of a rule answers with that rule compiled alone and the others from the model before
-    // the edit (EditedRules); an edit of a function with the whole classic build. Either way a
+    // the edit (EditedRules); an edit of a function with it and the rules that reach it. Either way a
     // detached JVM stores the model; the bench waits for that store before the next command (so it
     // does not slow the others) and reports how long after the run's start the model was stored.
     Path rules = tmp.resolve("rules");
@@ -209,8 +209,8 @@ final class BenchCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help (target <= 8.0x)%n",
         m[2], m[2] / m[0], m[plain + 2], m[plain + 2] / m[plain]);
     out.printf(Locale.ROOT, "     model stored, ms after the start  %8.0f                  %8.0f%n", st[2], st[plain + 2]);
-    out.printf(Locale.ROOT, "   an edit of a function: the whole rule set compiles (classic)%n");
-    out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help%n",
+    out.printf(Locale.ROOT, "   an edit of a function: it compiles with the rules that call it, the others come from the model%n");
+    out.printf(Locale.ROOT, "                                       %8.0f  ratio %5.2fx   %8.0f  ratio %5.2fx --help (target <= 8.0x)%n",
         m[3], m[3] / m[0], m[plain + 3], m[plain + 3] / m[plain]);
     out.printf(Locale.ROOT, "     model stored, ms after the start  %8.0f                  %8.0f%n", st[3], st[plain + 3]);
     if (!cds) out.printf(Locale.ROOT, "   (no AppCDS archive could be made with this java: the launcher runs plain -jar)%n");
@@ -231,7 +231,7 @@ final class BenchCommand implements Callable<Integer> {
     return drl.substring(0, when + 6) + mark + "\n" + drl.substring(when + 6);
   }
 
-  /** A comment in the body of the file's first function: a function changes, so the whole set compiles. */
+  /** A comment in the body of the file's first function: that function's text changes, no rule's. */
   static String editFunction(String drl, int n) {
     String mark = "  // bench function edit " + n;
     Matcher m = FUNCTION_EDIT.matcher(drl);

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.drools.base.definitions.InternalKnowledgePackage;
 import org.drools.base.definitions.rule.impl.RuleImpl;
 import org.drools.base.rule.TypeDeclaration;
@@ -26,23 +28,26 @@ import org.kie.api.KieBase;
 import org.kie.api.KieBaseConfiguration;
 import org.kie.api.definition.KiePackage;
 import org.kie.api.io.ResourceType;
+import org.kie.internal.builder.CompositeKnowledgeBuilder;
 import org.kie.internal.builder.KnowledgeBuilder;
 import org.kie.internal.builder.KnowledgeBuilderFactory;
 import org.kie.internal.io.ResourceFactory;
 
 /**
- * The first run after an edit that changed rules only: every rule the edit left as it was comes from
- * the executable model compiled before the edit, and only the changed and added rules are compiled,
- * classic, against that model's classes (its declared types, and its functions, which the model
- * compiles to static methods of its class). A classic build of the whole rule set spends most of its
- * time compiling every DRL function and consequence with ECJ; this compiles the edited rules'.
+ * The first run after an edit that changed rules or function bodies only: every rule the edit left
+ * as it was comes from the executable model compiled before the edit, and only the changed and
+ * added rules are compiled, classic, against that model's classes (its declared types, and its
+ * functions, which the model compiles to static methods of its class). A changed function is
+ * compiled with every function and rule that calls it, directly or through another function, as
+ * the model's rules call the model's functions. A classic build of the whole rule set spends most
+ * of its time compiling every DRL function and consequence with ECJ; this compiles the edited ones.
  *
  * <p>The result must be the rule set a whole build gives, fired in the same order: rules without
  * salience fire by their load order (their place in the files), which is set here on every rule
- * as the whole build sets it. An edit of anything but rules (a function, a declared type, an
- * import, a file added or removed), a text this cannot cut into rules ({@link DrlLayout}) or an
- * edited rule that does not compile alone gives empty: the caller compiles the whole set, which also
- * reports any error with its file and line.
+ * as the whole build sets it. An edit of anything else (a declared type, an import, a function
+ * added or removed, a file added or removed), a text this cannot cut into rules and functions
+ * ({@link DrlLayout}) or an edited rule that does not compile alone gives empty: the caller
+ * compiles the whole set, which also reports any error with its file and line.
  */
 final class EditedRules {
   private static final String EDITED_PACKAGE_SUFFIX = ".edited";
@@ -56,9 +61,10 @@ final class EditedRules {
 
   /**
    * What an edit changed: the files' layouts after it, every rule's load order in a whole build,
-   * and the rules whose text is new or changed, by file.
+   * the functions to compile (changed, or calling one that is), and the rules to compile (new,
+   * changed, or calling such a function), with the texts of both by file.
    */
-  private record Edit(Map<String, DrlLayout> layouts, Map<String, Integer> loadOrder,
+  private record Edit(Map<String, DrlLayout> layouts, Map<String, Integer> loadOrder, Set<String> editedFunctions,
       Map<String, List<String>> editedByFile, Set<String> editedNames) {}
 
   static Optional<Built> build(ClassLoader loader, List<Model> models, KieBaseConfiguration configuration,
@@ -70,12 +76,16 @@ final class EditedRules {
 
     KnowledgeBuilder edited = KnowledgeBuilderFactory.newKnowledgeBuilder(
         KnowledgeBuilderFactory.newKnowledgeBuilderConfiguration(null, loader));
-    List<String> functions = edit.layouts().values().stream().flatMap(l -> l.functions().stream()).distinct().toList();
+    List<String> imported = edit.layouts().values().stream().flatMap(l -> l.functions().keySet().stream())
+        .filter(f -> !edit.editedFunctions().contains(f)).toList();
+    // One batch: a rule of one file may call an edited function of another.
+    CompositeKnowledgeBuilder batch = edited.batch();
     for (Map.Entry<String, List<String>> file : edit.editedByFile().entrySet()) {
-      String drl = drlOf(edit.layouts().get(file.getKey()), functions, model.getClass().getName(), file.getValue());
-      edited.add(ResourceFactory.newByteArrayResource(drl.getBytes(StandardCharsets.UTF_8)), ResourceType.DRL);
-      if (edited.hasErrors()) return Optional.empty();
+      String drl = drlOf(edit.layouts().get(file.getKey()), imported, model.getClass().getName(), file.getValue());
+      batch.add(ResourceFactory.newByteArrayResource(drl.getBytes(StandardCharsets.UTF_8)), ResourceType.DRL);
     }
+    batch.build();
+    if (edited.hasErrors()) return Optional.empty();
 
     // The edited rules' package, and empty ones for the packages of the types they import.
     List<InternalKnowledgePackage> classic = edited.getKnowledgePackages().stream().map(InternalKnowledgePackage.class::cast).toList();
@@ -93,12 +103,14 @@ final class EditedRules {
     return rules == edit.loadOrder().size() ? Optional.of(new Built(kieBase, edit.editedNames().size())) : Optional.empty();
   }
 
-  /** The edit from the texts the model was compiled from to these, if it changed rules alone. */
+  /** The edit from the texts the model was compiled from to these, if it changed rules and function bodies alone. */
   private static Optional<Edit> edit(Model model, Map<String, String> before, Map<String, String> after) {
     if (!before.keySet().equals(after.keySet())) return Optional.empty();
     Map<String, DrlLayout> layouts = new HashMap<>();
     Map<String, String> rulesBefore = new HashMap<>();
     Map<String, String> fileBefore = new HashMap<>();
+    Map<String, String> functionsBefore = new HashMap<>();
+    Map<String, String> functionsAfter = new HashMap<>();
     for (String file : after.keySet()) {
       DrlLayout was = DrlLayout.of(before.get(file)).orElse(null);
       DrlLayout is = DrlLayout.of(after.get(file)).orElse(null);
@@ -107,6 +119,12 @@ final class EditedRules {
       }
       layouts.put(file, is);
       rulesBefore.putAll(was.rules());
+      for (var f : was.functions().entrySet()) {
+        if (functionsBefore.put(f.getKey(), f.getValue()) != null) return Optional.empty(); // one name, two files
+      }
+      for (var f : is.functions().entrySet()) {
+        if (functionsAfter.put(f.getKey(), f.getValue()) != null) return Optional.empty();
+      }
       was.rules().keySet().forEach(rule -> fileBefore.put(rule, file));
     }
     // A whole build loads the files in an order of its own (not by name), each file's rules in
@@ -117,22 +135,66 @@ final class EditedRules {
       if (file == null) return Optional.empty(); // not the model of these texts
       fileOrder.add(file);
     }
+    // A function added or removed changes what the model's rules may call: the whole build decides.
+    if (!functionsBefore.keySet().equals(functionsAfter.keySet())) return Optional.empty();
+    Set<String> editedFunctions = callersOf(changed(functionsBefore, functionsAfter), functionsAfter);
+    // A query or a declaration calling an edited function would keep the model's.
+    if (layouts.values().stream().anyMatch(l -> callsAny(l.rest(), editedFunctions))) return Optional.empty();
     Map<String, Integer> loadOrder = new HashMap<>();
     Map<String, List<String>> editedByFile = new LinkedHashMap<>();
     Set<String> editedNames = new HashSet<>();
+    for (String file : new TreeSet<>(layouts.keySet())) {
+      for (Map.Entry<String, String> function : layouts.get(file).functions().entrySet()) {
+        if (editedFunctions.contains(function.getKey())) {
+          editedByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(function.getValue());
+        }
+      }
+    }
     for (Map.Entry<String, DrlLayout> file : layouts.entrySet()) {
       if (!file.getValue().rules().isEmpty() && !fileOrder.contains(file.getKey())) return Optional.empty();
     }
     for (String file : fileOrder) {
       for (Map.Entry<String, String> rule : layouts.get(file).rules().entrySet()) {
         if (loadOrder.put(rule.getKey(), loadOrder.size()) != null) return Optional.empty(); // one name, two rules
-        if (!rule.getValue().equals(rulesBefore.get(rule.getKey()))) {
+        if (!rule.getValue().equals(rulesBefore.get(rule.getKey())) || callsAny(rule.getValue(), editedFunctions)) {
           editedByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(rule.getValue());
           editedNames.add(rule.getKey());
         }
       }
     }
-    return Optional.of(new Edit(layouts, loadOrder, editedByFile, editedNames));
+    return Optional.of(new Edit(layouts, loadOrder, editedFunctions, editedByFile, editedNames));
+  }
+
+  private static Set<String> changed(Map<String, String> before, Map<String, String> after) {
+    Set<String> changed = new HashSet<>();
+    after.forEach((name, text) -> {
+      if (!text.equals(before.get(name))) changed.add(name);
+    });
+    return changed;
+  }
+
+  /** These functions and every function that calls one of them, directly or not. */
+  private static Set<String> callersOf(Set<String> functions, Map<String, String> all) {
+    Set<String> callers = new HashSet<>(functions);
+    boolean grew = !callers.isEmpty();
+    while (grew) {
+      grew = false;
+      for (Map.Entry<String, String> f : all.entrySet()) {
+        if (!callers.contains(f.getKey()) && callsAny(f.getValue(), callers)) grew = callers.add(f.getKey());
+      }
+    }
+    return callers;
+  }
+
+  /**
+   * Whether the text's code names one of the functions before a parenthesis, as a call does (not
+   * after a dot: a method of the same name; not in a comment or a string). A name that is not a
+   * call after all (a local method) costs a rule compiled more than needed, not a wrong report.
+   */
+  private static boolean callsAny(String text, Set<String> functions) {
+    if (functions.isEmpty()) return false;
+    String names = String.join("|", functions.stream().map(Pattern::quote).toList());
+    return Pattern.compile("(?<![\\w.$])(?:" + names + ")\\s*\\(").matcher(DrlLayout.code(text)).find();
   }
 
   /**
@@ -190,18 +252,19 @@ final class EditedRules {
   }
 
   /**
-   * The edited rules of one file as a DRL of their own: in a package beside the file's (so that
-   * nothing of the model's package is declared twice), with the file's header (imports, globals,
-   * package-wide attributes), the model's declared types and the DRL functions.
+   * The edited functions and rules of one file as a DRL of their own: in a package beside the
+   * file's (so that nothing of the model's package is declared twice), with the file's header
+   * (imports, globals, package-wide attributes), the model's declared types and the model's
+   * functions that are not edited (the edited ones are in this package, in their own file's DRL).
    */
-  private static String drlOf(DrlLayout layout, List<String> functions, String functionClass, List<String> rules) {
+  private static String drlOf(DrlLayout layout, List<String> functions, String functionClass, List<String> texts) {
     StringBuilder drl = new StringBuilder("package ").append(layout.packageName()).append(EDITED_PACKAGE_SUFFIX).append(";\n");
     layout.header().forEach(line -> drl.append(line).append('\n'));
     drl.append("import ").append(layout.packageName()).append(".*;\n");
     for (String function : functions) {
       drl.append("import function ").append(functionClass).append('.').append(function).append(";\n");
     }
-    rules.forEach(r -> drl.append(r).append('\n'));
+    texts.forEach(t -> drl.append(t).append('\n'));
     return drl.toString();
   }
 }

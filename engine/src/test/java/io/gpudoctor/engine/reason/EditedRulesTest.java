@@ -29,7 +29,7 @@ class EditedRulesTest {
       end
 
       function double confidenceOf(String cluster) {
-        return %s;
+        return scaled(%s);
       }
 
       rule "seen" @signal(Seen) @route(evidence)
@@ -47,6 +47,10 @@ class EditedRulesTest {
       rule "alpha" @id(Alpha) @route(evidence)
       when Seen($c : cluster == "aks") then insertLogical(Finding.of("Alpha", $c).status(FindingStatus.CONFIRMED).confidence(%s));
       end
+
+      function double scaled(double confidence) {
+        return confidence;
+      }
       """;
 
   @TempDir Path rules;
@@ -130,10 +134,29 @@ class EditedRulesTest {
   }
 
   @Test
-  void anEditedFunctionCompilesTheWholeRuleSet() throws Exception {
+  void anEditedFunctionCompilesWithTheRulesThatCallIt() throws Exception {
     RuleBase edited = afterEdit(RULES.formatted("0.75", "confidenceOf($c)"));
-    assertThat(edited.compiledRules()).isEqualTo(4);
+    assertThat(edited.compiledRules()).as("alpha").isEqualTo(1);
     assertThat(confidenceOf(edited)).isEqualTo(0.75);
+    assertThat(edited.rules()).isEqualTo(wholeClassicBuild().rules());
+  }
+
+  @Test
+  void aFunctionCalledByAnEditedOneCompilesWithItsCallersAndTheirRules() throws Exception {
+    RuleBase edited = afterEdit(RULES.formatted("0.5", "confidenceOf($c)").replace("return confidence;", "return confidence / 2;"));
+    assertThat(edited.compiledRules()).as("alpha, through confidenceOf").isEqualTo(1);
+    assertThat(confidenceOf(edited)).isEqualTo(0.25);
+  }
+
+  @Test
+  void aFunctionAddedOrRemovedCompilesTheWholeRuleSet() throws Exception {
+    String drl = RULES.formatted("0.5", "confidenceOf($c)");
+    RuleBase added = afterEdit(drl + "\nfunction int unused() { return 1; }\n");
+    assertThat(added.compiledRules()).isEqualTo(4);
+    String unscaled = drl.replace("return scaled(0.5);", "return 0.5;");
+    RuleBase removed = afterEdit(unscaled.substring(0, unscaled.indexOf("\nfunction double scaled")) + "\n");
+    assertThat(removed.compiledRules()).isEqualTo(4);
+    assertThat(confidenceOf(removed)).isEqualTo(0.5);
   }
 
   @Test
