@@ -88,8 +88,9 @@ public final class CompiledRulesCache {
 
   /**
    * As {@link #storingInBackground()}, but nothing is ever written: a run serves what the cache
-   * holds (the model of its rules, or of its rules before an edit of rules alone) and compiles the
-   * rest classic. For a cache shared read-only, and for tests that must not start a builder JVM.
+   * holds (the model of its rules, or of its rules before an edit of rules or function bodies) and
+   * compiles the rest classic. For a cache shared read-only, and for tests that must not start a
+   * builder JVM.
    */
   public CompiledRulesCache readOnly() {
     return new CompiledRulesCache(folder, true, false, true);
@@ -131,8 +132,9 @@ public final class CompiledRulesCache {
 
   /**
    * The rules of these files from the model last compiled for their folder when they differ from
-   * its texts in rules only ({@link EditedRules}), or empty: no such model (another folder, other
-   * facts or Drools), or an edit of anything else. The entry stays for the next edit either way.
+   * its texts in rules and function bodies only ({@link EditedRules}), or empty: no such model
+   * (another folder, other facts or Drools), or an edit of anything else. The entry stays for the
+   * next edit either way.
    */
   Optional<EditedRules.Built> loadEdited(RuleFiles files, String key) {
     String suffix = key.substring(key.indexOf('-'));

@@ -145,7 +145,8 @@ public final class RuleBase {
     if (files.drl().isEmpty()) return null; // reported by finish()
     if (cache.storesInBackground()) {
       // A short run after an edit: the rules the edit left as they were come from the model
-      // compiled before it and only the edited ones compile (classic), else the whole classic
+      // compiled before it and only the edited ones compile (classic; an edited function with the
+      // rules that call it), else the whole classic
       // build answers, in ~0.6x the CPU time of the executable model's (references/performance.md);
       // a detached JVM compiles and stores the model for the next run. With the cache off there is
       // nothing to store, so classic too.
@@ -261,8 +262,9 @@ public final class RuleBase {
   }
 
   /**
-   * How many rules this load compiled: none when they came from the cache, the edited ones when
-   * the others came from the model of the rules before an edit of rules alone, else all.
+   * How many rules this load compiled: none when they came from the cache, the edited ones (and
+   * those calling an edited function) when the others came from the model of the rules before an
+   * edit of rules or function bodies, else all.
    */
   public int compiledRules() {
     return compiled;

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The first run after an edit of rules alone takes the other rules from the model compiled before
- * the edit ({@link EditedRules}); anything else compiles the whole rule set.
+ * The first run after an edit of rules or function bodies takes the other rules from the model
+ * compiled before the edit ({@link EditedRules}); anything else compiles the whole rule set.
  */
 class EditedRulesTest {
   private static final String CATALOGUE = CompiledRulesCacheTest.CATALOGUE;
