@@ -123,6 +123,38 @@ class LauncherCdsIT {
   }
 
   @Test
+  void aDiagnoseAfterAnEditOfRulesAndAFunctionGivesTheBytesOfAWholeBuild(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    Path rules = Files.createDirectories(tmp.resolve("rules"));
+    try (Stream<Path> shipped = Files.list(launcher.getParent().resolve("rules"))) {
+      for (Path f : shipped.filter(f -> f.toString().endsWith(".drl") || f.endsWith("catalogue.yaml")).toList()) {
+        Files.copy(f, rules.resolve(f.getFileName()));
+      }
+    }
+    // The incident whose second cause a rule base of two packages lost (references/performance.md).
+    Path incident = launcher.getParent().resolve("references/incidents/2026-05-kaito-family-quota-nodeclaim");
+    String[] diagnose = {"diagnose", incident.toString(), "--rules", rules.toString(), "-o", "json"};
+    Result before = run(root, cache, Map.of(), diagnose); // classic; the model stored in the background
+    assertThat(before.exit()).isZero();
+    assertThat(storedModels(cache)).hasSize(1);
+
+    Path kaito = rules.resolve("kaito.drl");
+    Files.writeString(kaito, Files.readString(kaito).replaceAll(
+        "(rule \"KaitoResourceNotReady: past the machine window[^\\n]*\\n(?:.*\\n)*?when\\n)", "$1  // edited\n"));
+    Path scheduling = rules.resolve("scheduling.drl");
+    Files.writeString(scheduling, Files.readString(scheduling)
+        .replace("return \"kubectl --context \"", "return \"kubectl --request-timeout=30s --context \""));
+    Result edited = run(root, cache, Map.of(), diagnose); // those two rules and kubectlPrefix's callers compiled
+    Result whole = run(root, cache, Map.of("GPU_DOCTOR_CACHE", "off"), diagnose);
+
+    assertThat(edited.exit()).isZero();
+    assertThat(edited.err()).isEmpty();
+    assertThat(Files.readString(kaito).split("  // edited", -1)).as("both rules edited").hasSize(3);
+    assertThat(edited.out()).isEqualTo(whole.out()).contains("kubectl --request-timeout=30s").isNotEqualTo(before.out());
+  }
+
+  @Test
   void theFirstRunWithCachedRulesRecordsAnArchiveTheNextUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");
