@@ -27,9 +27,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The first run after an edit of the shipped rules' rules takes the unedited ones from the model
- * compiled before the edit: it must give the reports a whole build of the edited rules gives, trace
- * (the firing order) included, for every example incident and rule fixture.
+ * The first run after an edit of the shipped rules' rules and functions takes the unedited ones from
+ * the model compiled before the edit: it must give the reports a whole build of the edited texts
+ * gives, trace (the firing order) included, for every example incident and rule fixture.
  */
 class EditedRuleSetTest {
   private static final Path INCIDENTS = ModuleRules.moduleDir().resolve("../references/incidents").normalize();
@@ -66,7 +66,7 @@ class EditedRuleSetTest {
         "the two KaitoResourceNotReady rules past the machine window",
         (Selection) (place, name) -> name.startsWith("KaitoResourceNotReady: past the machine window"), NONE, NO_CHANGE));
     // An edited function compiles with every function and rule that reaches it: kubectlPrefix is
-    // reached by about 40 rules, most through withCleanupProposals and other functions.
+    // reached by 34 rules, most through withCleanupProposals.
     Stream<Arguments> functions = Stream.of(
         Arguments.of("kubectlPrefix, its commands with a request timeout", NONE, NONE, KUBECTL),
         Arguments.of("functions 0 of every three in each file", NONE, (Selection) (place, name) -> place % 3 == 0, NO_CHANGE),
