@@ -1,6 +1,7 @@
 package io.gpudoctor.facts;
 
 import java.util.List;
+import java.util.Objects;
 
 /** The install profile derived for one pool, with the observations it rests on. */
 public record GpuProfile(String pool, InstallProfile profile, String basis, List<Evidence> evidence) {
@@ -14,5 +15,17 @@ public record GpuProfile(String pool, InstallProfile profile, String basis, List
 
   public String stackOwner() {
     return profile.stackOwner();
+  }
+
+  // Written out: see Read.
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof GpuProfile g && Objects.equals(pool, g.pool) && profile == g.profile && Objects.equals(basis, g.basis)
+        && evidence.equals(g.evidence);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(pool, profile, basis, evidence);
   }
 }
