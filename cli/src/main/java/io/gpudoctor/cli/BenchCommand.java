@@ -8,6 +8,7 @@ import io.gpudoctor.engine.replay.ReplayPlan;
 import io.gpudoctor.engine.replay.ReplayReport;
 import io.gpudoctor.engine.replay.ReplayRunner;
 import io.gpudoctor.engine.replay.Shard;
+import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.io.PrintWriter;
@@ -50,6 +51,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 final class BenchCommand implements Callable<Integer> {
   private static final String TYPICAL = "references/incidents/2026-01-t4-pool-fully-allocated";
   private static final String DIAGNOSE_ARCHIVE = "diagnose.jsa";
+  /** The archive of a diagnose of the shipped rules with their cache entry on the class path. */
+  private static final String DIAGNOSE_MODEL_ARCHIVE = "diagnose-model.jsa";
 
   @Spec CommandSpec spec;
 
@@ -156,6 +159,7 @@ final class BenchCommand implements Callable<Integer> {
     // for --help and for a diagnose of small evidence). Plain -jar runs are measured too.
     Path helpCds = tmp.resolve("help.jsa");
     Path diagnoseCds = tmp.resolve(DIAGNOSE_ARCHIVE);
+    Path diagnoseModelCds = tmp.resolve(DIAGNOSE_MODEL_ARCHIVE);
     List<String> help = java(jar, null, "--help");
     List<String> diagnose = java(jar, "-Dgpudoctor.cache=" + cache, "diagnose", typical.toString());
     List<String> edit = java(jar, "-Dgpudoctor.cache=" + editCache, "diagnose", "--rules", rules.toString(), typical.toString());
@@ -163,12 +167,14 @@ final class BenchCommand implements Callable<Integer> {
     editInProcess.add(1, "-Dgpudoctor.cache.background=false");
     time(java(jar, "-Dgpudoctor.cache=" + cache, "-Dgpudoctor.cache.background=false", "diagnose", typical.toString())); // fills the rule cache, as the first run after an install does
     time(withCds(help, "-XX:ArchiveClassesAtExit=" + helpCds));
-    time(withCds(diagnose, "-XX:ArchiveClassesAtExit=" + diagnoseCds));
+    time(withCds(diagnose, "-XX:ArchiveClassesAtExit=" + diagnoseCds)); // the launcher's for diagnose --rules
+    List<String> launcherDiagnose = withModelOnClassPath(diagnose, cache);
+    time(withCds(launcherDiagnose, "-XX:ArchiveClassesAtExit=" + diagnoseModelCds));
     time(editInProcess); // the model of the rules before the first edit
-    boolean cds = Files.isRegularFile(helpCds) && Files.isRegularFile(diagnoseCds);
+    boolean cds = Files.isRegularFile(helpCds) && Files.isRegularFile(diagnoseCds) && Files.isRegularFile(diagnoseModelCds);
     List<List<String>> commands = List.of(help, diagnose, edit, edit,
         withCds(help, "-XX:SharedArchiveFile=" + helpCds),
-        withCds(diagnose, "-XX:SharedArchiveFile=" + diagnoseCds),
+        withCds(launcherDiagnose, "-XX:SharedArchiveFile=" + diagnoseModelCds),
         withCds(edit, "-XX:SharedArchiveFile=" + diagnoseCds),
         withCds(edit, "-XX:SharedArchiveFile=" + diagnoseCds));
     int plain = 4;
@@ -279,7 +285,7 @@ final class BenchCommand implements Callable<Integer> {
     long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     if (ram > 0) {
       double percent = Math.min(25, 800.0 * sizeOf(evidence) / ram);
-      out.add(out.indexOf("-jar"), String.format(Locale.ROOT, "-XX:InitialRAMPercentage=%.3f", percent));
+      out.add(launcherFlagsAt(out), String.format(Locale.ROOT, "-XX:InitialRAMPercentage=%.3f", percent));
     }
     return out;
   }
@@ -298,7 +304,33 @@ final class BenchCommand implements Callable<Integer> {
     flags.add("-XX:TieredStopAtLevel=1");
     if (Runtime.getRuntime().availableProcessors() <= 2) flags.add("-XX:CICompilerCount=1");
     flags.addAll(List.of(collector, "-XX:MetaspaceSize=256m"));
-    out.addAll(out.indexOf("-jar"), flags);
+    out.addAll(launcherFlagsAt(out), flags);
+    return out;
+  }
+
+  /** Where JVM flags go in a command: before its class path. */
+  private static int launcherFlagsAt(List<String> cmd) {
+    int jar = cmd.indexOf("-jar");
+    return jar >= 0 ? jar : cmd.indexOf("-cp");
+  }
+
+  /**
+   * As the launcher runs a diagnose of the shipped rules once the rule cache has served them: with
+   * their cache entry on the class path (the launcher's model_setup), if the cache holds it.
+   */
+  private static List<String> withModelOnClassPath(List<String> cmd, Path cache) throws IOException {
+    if (!Files.isDirectory(cache)) return cmd;
+    Path entry;
+    try (Stream<Path> files = Files.list(cache)) {
+      entry = files.filter(f -> f.getFileName().toString().startsWith("rules-") && f.toString().endsWith(".jar"))
+          .sorted().findFirst().orElse(null);
+    }
+    if (entry == null) return cmd;
+    List<String> out = new ArrayList<>(cmd);
+    int jar = out.indexOf("-jar");
+    out.set(jar, "-cp");
+    out.set(jar + 1, out.get(jar + 1) + File.pathSeparator + entry);
+    out.add(jar + 2, GpuDoctor.class.getName());
     return out;
   }
 
@@ -434,16 +466,19 @@ final class BenchCommand implements Callable<Integer> {
     }
     Path one = new IncidentGenerator(size).write(tmp.resolve("scale-1x"));
     Path two = new IncidentGenerator(size.times(2)).write(tmp.resolve("scale-2x"));
-    String cache = "-Dgpudoctor.cache=" + tmp.resolve("rule-cache");
+    Path ruleCache = tmp.resolve("rule-cache");
+    String cache = "-Dgpudoctor.cache=" + ruleCache;
     int n = Math.max(1, Math.min(runs, 3));
     double[] a = new double[n];
     double[] b = new double[n];
     // As ./gpu-doctor runs a diagnose of big evidence (and as the typical figure was taken): the
     // class archive of diagnose when the cold-start part made one, C1 only, the parallel collector.
-    Path archive = tmp.resolve(DIAGNOSE_ARCHIVE);
+    Path archive = tmp.resolve(DIAGNOSE_MODEL_ARCHIVE);
     for (int i = 0; i < n; i++) {
-      a[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx512m", "diagnose", one.toString()), archive, one));
-      b[i] = time(asLauncherForBigEvidence(javaWithHeap(jar, cache, "-Xmx1024m", "diagnose", two.toString()), archive, two));
+      a[i] = time(asLauncherForBigEvidence(withModelOnClassPath(javaWithHeap(jar, cache, "-Xmx512m", "diagnose", one.toString()),
+          ruleCache), archive, one));
+      b[i] = time(asLauncherForBigEvidence(withModelOnClassPath(javaWithHeap(jar, cache, "-Xmx1024m", "diagnose", two.toString()),
+          ruleCache), archive, two));
     }
     double x1 = median(a);
     double x2 = median(b);

@@ -7,6 +7,7 @@ import io.gpudoctor.engine.reason.RuleFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** Loads and compiles the rule set: {@code --rules DIR}, else the rules shipped in the jar. */
@@ -66,7 +67,33 @@ final class Rules {
   static RuleBase finish(RuleBase.Loading loading) throws RuleCompileException {
     RuleBase ruleBase = loading.finish();
     if (!ruleBase.fromCache()) discardClassArchiveBeingRecorded();
+    ruleBase.cacheEntry().ifPresent(Rules::nameTheCacheEntryToTheLauncher);
     return ruleBase;
+  }
+
+  /**
+   * The launcher asks a diagnose of the shipped rules (by {@code gpudoctor.model.record}) which
+   * cache entry served them, and puts that jar on the class path of the next runs: classes from the
+   * class path go to the class-data-sharing archive with their lambdas, those of the cache's own
+   * class loader without (references/performance.md).
+   */
+  private static void nameTheCacheEntryToTheLauncher(Path entry) {
+    String record = System.getProperty("gpudoctor.model.record");
+    if (record == null || record.isBlank()) return;
+    Path file = Path.of(record).toAbsolutePath();
+    Path tmp = null;
+    try {
+      if (Files.isRegularFile(file) && Files.readString(file).equals(entry.toString())) return;
+      tmp = Files.createTempFile(file.getParent(), "model-", ".tmp");
+      Files.writeString(tmp, entry.toString());
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException e) {
+      try {
+        if (tmp != null) Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // the next runs load the model as this one did
+      }
+    }
   }
 
   static RuleBase compileForOneRun(Path folder) throws RuleCompileException {

@@ -155,6 +155,34 @@ class LauncherCdsIT {
   }
 
   @Test
+  void aDiagnoseOfTheShippedRulesRunsWithTheirCacheEntryOnTheClassPathAndItsArchiveHoldsTheModelsLambdas(@TempDir Path tmp)
+      throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    Path evidence = TestEvidence.pendingGpuPod(tmp.resolve("evidence"));
+    String[] diagnose = {"diagnose", evidence.toString(), "-o", "json"};
+    String plain = run(root, tmp.resolve("plain-cache"), Map.of("GPU_DOCTOR_CACHE", "off"), diagnose).out();
+
+    assertThat(run(root, cache, Map.of(), diagnose).out()).as("compiled").isEqualTo(plain);
+    assertThat(run(root, cache, Map.of(), diagnose).out()).as("served by the cache, which it names").isEqualTo(plain);
+    List<Path> named;
+    try (Stream<Path> files = Files.list(cache)) {
+      named = files.filter(f -> f.getFileName().toString().matches("model-.*\\.path")).toList();
+    }
+    assertThat(named).singleElement().satisfies(f -> assertThat(Path.of(Files.readString(f)))
+        .isRegularFile().hasParent(cache).satisfies(jar -> assertThat(storedModels(cache)).contains(jar.getFileName().toString())));
+    assertThat(run(root, cache, Map.of(), diagnose).out()).as("the entry on the class path").isEqualTo(plain);
+    assertThat(archives(cache)).anySatisfy(a -> assertThat(a.getFileName().toString()).endsWith("-diagnose-model.jsa"));
+
+    Path classLog = tmp.resolve("class-load.log");
+    Result mapped = run(root, cache, Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog), diagnose);
+    assertThat(mapped.out()).isEqualTo(plain);
+    assertThat(mapped.err()).isEmpty();
+    List<String> lambdas = Files.readAllLines(classLog).stream().filter(l -> l.contains(" gpudoctor.rules.") && l.contains("$$Lambda")).toList();
+    assertThat(lambdas).as("the model's lambdas").isNotEmpty().allMatch(l -> l.endsWith("source: shared objects file (top)"));
+  }
+
+  @Test
   void theFirstRunWithCachedRulesRecordsAnArchiveTheNextUsesItAndTheReportBytesStayTheSame(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");

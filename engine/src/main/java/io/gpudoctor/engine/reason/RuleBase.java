@@ -1,5 +1,6 @@
 package io.gpudoctor.engine.reason;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,9 +36,10 @@ public final class RuleBase {
   private final boolean fromCache;
   private final boolean executableModel;
   private final int compiled;
+  private final Path cacheEntry;
 
   private RuleBase(KieBase kieBase, Catalogue catalogue, List<RuleInfo> rules, String digest, boolean fromCache,
-      boolean executableModel, int compiled) {
+      boolean executableModel, int compiled, Path cacheEntry) {
     this.kieBase = kieBase;
     this.catalogue = catalogue;
     this.rules = List.copyOf(rules);
@@ -45,6 +47,7 @@ public final class RuleBase {
     this.fromCache = fromCache;
     this.executableModel = executableModel;
     this.compiled = compiled;
+    this.cacheEntry = cacheEntry;
   }
 
   /**
@@ -121,7 +124,8 @@ public final class RuleBase {
       }
       if (rules.storeLater()) cache.storeInBackground(cacheKey(files), files);
       return new RuleBase(rules.kieBase(), Catalogue.of(description.catalogue()), description.rulesOf(files),
-          description.digest(), rules.fromCache(), rules.executableModel(), rules.compiled());
+          description.digest(), rules.fromCache(), rules.executableModel(), rules.compiled(),
+          rules.fromCache() ? cache.fileFor(cacheKey(files)) : null);
     }
 
     private Compiled await() throws RuleCompileException {
@@ -268,6 +272,11 @@ public final class RuleBase {
    */
   public int compiledRules() {
     return compiled;
+  }
+
+  /** The cache entry (a jar) the compiled rules came from, if they came from the cache. */
+  public Optional<Path> cacheEntry() {
+    return Optional.ofNullable(cacheEntry);
   }
 
   /** Whether the compiled rules came from the cache rather than a compilation of the DRL. */
