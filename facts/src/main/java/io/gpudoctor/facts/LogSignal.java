@@ -10,6 +10,8 @@ import java.time.Instant;
  *
  * @param at the kubectl timestamp prefix of the line, null when the log was taken without --timestamps
  * @param line the exact line text after the timestamp
+ * @param requestedUtilization the share of the GPU's memory the line says was asked for (vLLM's
+ *     {@code gpu_memory_utilization}), null when it states none
  */
 public record LogSignal(
     String namespace,
@@ -22,6 +24,7 @@ public record LogSignal(
     Double triedToAllocateMiB,
     Double totalCapacityMiB,
     Double freeMiB,
+    Double requestedUtilization,
     Provenance provenance) {
 
   /** {@code namespace/pod}, or null for a log not attributed to a pod. */
@@ -31,6 +34,11 @@ public record LogSignal(
 
   public boolean attributed() {
     return pod != null;
+  }
+
+  /** What the device held before the process asked: total minus free, null unless the line states both. */
+  public Double heldMiB() {
+    return totalCapacityMiB == null || freeMiB == null ? null : totalCapacityMiB - freeMiB;
   }
 
   public Evidence evidence() {

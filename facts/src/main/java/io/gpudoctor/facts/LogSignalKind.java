@@ -5,7 +5,10 @@ package io.gpudoctor.facts;
  * GPU allocator failed; they never say which workload filled the device.
  */
 public enum LogSignalKind {
-  /** PyTorch {@code torch.OutOfMemoryError: CUDA out of memory.} (or the older {@code RuntimeError: CUDA out of memory.}). */
+  /**
+   * PyTorch {@code torch.OutOfMemoryError: CUDA out of memory.} (or the older {@code RuntimeError: CUDA out of
+   * memory.}), and its {@code Allocation on device 0 would exceed allowed memory. (out of memory)}.
+   */
   CUDA_OOM,
   /** {@code RuntimeError: CUDA error: out of memory}. */
   CUDA_ERROR_OOM,
@@ -15,18 +18,76 @@ public enum LogSignalKind {
   VLLM_KV_CACHE_TOO_SMALL,
   /** vLLM {@code Free memory on device ... on startup is less than desired GPU memory utilization}. */
   VLLM_FREE_MEMORY_BELOW_UTILIZATION,
+  /**
+   * vLLM {@code AssertionError: Error in memory profiling. Initial free memory X GiB, current free memory Y GiB}:
+   * the device's free memory did not fall while vLLM loaded, so something else changed it (or reports it wrongly).
+   */
+  VLLM_MEMORY_PROFILING_CHANGED,
+  /**
+   * HAMi-core's vGPU shim: {@code [HAMI-core ERROR (...)]: Device 0 OOM 3171158016 / 3145728000}, an allocation
+   * over the pod's vGPU memory share (bytes wanted / limit), not over the physical GPU's frame buffer.
+   */
+  VGPU_LIMIT_OOM,
+  /**
+   * TGI {@code Not enough memory to handle 4096 prefill tokens. You need to decrease --max-batch-prefill-tokens}:
+   * its warm-up failed; TGI 1.1 and earlier raised it for any warm-up exception, later ones for a CUDA OOM.
+   */
+  TGI_PREFILL_TOKENS_TOO_MANY,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */
   DRIVER_LIBRARY_MISMATCH,
   /** {@code nvidia-container-cli: requirement error}. */
   CONTAINER_CLI_REQUIREMENT,
-  /** {@code CUDA driver version is insufficient for CUDA runtime version}. */
+  /**
+   * {@code CUDA driver version is insufficient for CUDA runtime version}, and the same error by its CUDA names
+   * {@code cudaErrorInsufficientDriver} (runtime API) and {@code CUDA_ERROR_INSUFFICIENT_DRIVER} (driver API).
+   */
   CUDA_DRIVER_INSUFFICIENT,
+  /**
+   * PyTorch {@code The NVIDIA driver on your system is too old (found version 12040)}, raised as a RuntimeError
+   * or, at lazy CUDA initialisation, as {@code UserWarning: CUDA initialization: ...}: the driver supports an
+   * older CUDA than the one PyTorch was built with.
+   */
+  DRIVER_TOO_OLD,
+  /**
+   * {@code libcudart.so.13: cannot open shared object file}: the program was built for a CUDA runtime major
+   * the image does not ship (a CUDA 13 wheel in a CUDA 12 image, say).
+   */
+  CUDA_RUNTIME_LIBRARY_MISSING,
+  /**
+   * The NVIDIA container runtime's hook could not use the node's driver when it started the container:
+   * {@code nvidia-container-cli[.real]: initialization error: nvml error: driver not loaded},
+   * {@code ...: driver error: failed to process request}, {@code ...: cuda error: no cuda-capable device is detected}.
+   */
+  CONTAINER_CLI_INIT_ERROR,
+  /**
+   * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
+   * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
+   * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted
+   * ({@code libcuda.so.1: cannot open shared object file}).
+   */
+  NO_GPU_IN_CONTAINER,
+  /**
+   * NVML's GPU-is-lost state (the state after Xid 79, the GPU fell off the bus): {@code nvml: GPU is lost},
+   * {@code ERROR_GPU_IS_LOST}, nvidia-smi's {@code Unable to determine the device handle for GPU ...: GPU is lost}.
+   */
+  GPU_LOST,
+  /**
+   * The NVIDIA device plugin took a GPU out of its allocatable devices: {@code 'nvidia.com/gpu' device marked
+   * unhealthy: GPU-...}, or {@code ...; marking all devices as unhealthy} when it lost its NVML event stream.
+   */
+  DEVICE_MARKED_UNHEALTHY,
+  /**
+   * The DCGM exporter's own failure: {@code Error starting nv-hostengine: DCGM initialization error},
+   * {@code Failed to watch metrics: Error watching fields: ...}, {@code Host engine connection invalid}.
+   */
+  DCGM_EXPORTER_FAILED,
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
-   * NVIDIA Container Toolkit?} (k8s-device-plugin); it advertises no {@code nvidia.com/gpu}.
+   * NVIDIA Container Toolkit?}, {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (k8s-device-plugin);
+   * it advertises no {@code nvidia.com/gpu}.
    */
   DEVICE_PLUGIN_NO_DEVICES;
 
@@ -35,8 +96,9 @@ public enum LogSignalKind {
     return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == VLLM_NO_CACHE_BLOCKS;
   }
 
-  /** The container's CUDA/NVML and the node's driver do not fit. */
+  /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */
   public boolean driverMismatch() {
-    return this == DRIVER_LIBRARY_MISMATCH || this == CONTAINER_CLI_REQUIREMENT || this == CUDA_DRIVER_INSUFFICIENT;
+    return this == DRIVER_LIBRARY_MISMATCH || this == CONTAINER_CLI_REQUIREMENT || this == CUDA_DRIVER_INSUFFICIENT
+        || this == DRIVER_TOO_OLD || this == CUDA_RUNTIME_LIBRARY_MISSING;
   }
 }

@@ -1,6 +1,5 @@
 package io.gpudoctor.engine.collect;
 
-import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.Instant;
@@ -16,7 +15,7 @@ import java.util.regex.Pattern;
  * lines keep their timestamp and exact text; a log with no classified line was still read.
  */
 final class ContainerLogFormat implements TextFormat {
-  private static final Pattern ATTRIBUTED = Pattern.compile("(?:^|[/!])logs/([^/]+)/([^/]+)/([^/]+?)(\\.previous)?\\.log$");
+  static final Pattern ATTRIBUTED = Pattern.compile("(?:^|[/!])logs/([^/]+)/([^/]+)/([^/]+?)(\\.previous)?\\.log$");
   private static final Pattern TIMESTAMP = Pattern.compile(
       "^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})) ");
 
@@ -67,8 +66,7 @@ final class ContainerLogFormat implements TextFormat {
       LogClassifier.Classified c = LogClassifier.classify(line);
       if (c == null) continue;
       out.observed(at);
-      out.fact(new LogSignal(owner.namespace(), owner.pod(), owner.container(), owner.previous(), c.kind(), at,
-          line.strip(), c.triedMiB(), c.totalMiB(), c.freeMiB(), Provenance.of(path, "line " + lineNo)));
+      out.fact(c.signal(owner, at, line.strip(), Provenance.of(path, "line " + lineNo)));
       found++;
     }
     return found;

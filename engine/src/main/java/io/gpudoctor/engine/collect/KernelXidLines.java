@@ -1,7 +1,10 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.KernelXid;
+import io.gpudoctor.facts.ObjectKeys;
+import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.Topics;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -11,6 +14,7 @@ import java.time.format.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,8 +28,17 @@ import java.util.regex.Pattern;
  * 2026-07-14T10:19:52+0000 aks-gpunp-41829376-vmss000000 kernel: NVRM: Xid ...                     (journalctl -o short-iso)
  * NVRM: Xid (PCI:0000:02:00): 79, GPU has fallen off the bus.                                       (older drivers: no pid/name)
  * </pre>
- * and the same text inside a node-problem-detector event ({@code node/NAME ... NVRM: Xid ...}).
+ * and the same text inside a node-problem-detector event ({@code node/NAME ... NVRM: Xid ...}). Xid 79 also
+ * shows without the Xid form: {@code NVRM: GPU 0000:3b:00.0: GPU has fallen off the bus.} and, from newer
+ * drivers, three lines {@code NVRM: The NVIDIA GPU 0000:b3:00.0} / {@code NVRM: (PCI ID: 10de:26b5) installed in
+ * this system has} / {@code NVRM: fallen off the bus and is not responding to commands.}. The NVIDIA device
+ * plugin's health check logs the Xids it marks a GPU unhealthy for (k8s-device-plugin): up to v0.14
+ * {@code XidCriticalError: Xid=48 on Device=GPU-..., the device will go unhealthy.} (forks add {@code , uuid=...}
+ * or write {@code on GPU=}; {@code XidCriticalError: Xid=79, All devices will go unhealthy.} when NVML names no
+ * device), from v0.15 ({@code internal/rm/health.go}) {@code XidCriticalError: Xid=48 on Device=GPU-...; marking
+ * device as unhealthy.}
  * The node is the line's host, else the node a {@code kubectl debug node} banner in the file names,
+ * else the node of the pod whose container log it is (a device plugin runs on the node it watches),
  * else a node name in the file path, else the node target.yaml names, else unknown: never a guess. dmesg's {@code [ 8234.412811]} is seconds since boot, not a time;
  * journal times carry no year (the capture year from target.yaml capturedAt is used) and, like
  * {@code dmesg -T}, are the node's local time, which is UTC on AKS node images.
@@ -37,6 +50,17 @@ final class KernelXidLines {
    */
   private static final Pattern XID = Pattern.compile(
       "NVRM: Xid \\(PCI:([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\\.[0-7])?)\\): (\\d{1,4}),\\s?(.*)$");
+  /** The device plugin's health line; the code must be followed by what follows it, so a cut line is not read. */
+  private static final Pattern PLUGIN_XID = Pattern.compile(
+      "XidCriticalError: Xid=(\\d{1,4})(?:(?: on (?:Device|GPU)=([^\\s,;]+))(?:, uuid=([^\\s,;]+))?[,;]|(, All devices))");
+  /** The driver's one-line form of Xid 79 (NV_DEV_PRINTF prefixes the GPU's PCI address). */
+  private static final Pattern FALLEN_OFF = Pattern.compile(
+      "NVRM: GPU ([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\\.[0-7])?): GPU has fallen off the bus\\.?");
+  /** The first of the newer drivers' three lines of Xid 79; the third says "fallen off the bus". */
+  private static final Pattern GPU_HEADER = Pattern.compile(
+      "NVRM: The NVIDIA GPU ([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\\.[0-7])?)\\s*$");
+  /** Go's standard logger (device plugin up to v0.14): {@code 2021/03/02 10:19:52 XidCriticalError: ...}. */
+  private static final Pattern GO_LOG_TIME = Pattern.compile("(\\d{4})/(\\d{2})/(\\d{2}) (\\d{2}:\\d{2}:\\d{2})");
   private static final Pattern PID = Pattern.compile("^pid=('?<unknown>'?|\\d+)(?:,\\s?|$)");
   private static final Pattern NAME = Pattern.compile("^name=([^,]*)(?:,\\s?|$)");
   private static final Pattern JOURNAL = Pattern.compile(
@@ -65,8 +89,11 @@ final class KernelXidLines {
   private KernelXidLines() {}
 
   /** One Xid line as read, before the bundle says the capture year and the target node. */
-  record Parsed(int code, String message, String pciBusId, String pid, String processName, String host,
-      Instant at, JournalTime journalTime, String line) {}
+  record Parsed(int code, String message, String pciBusId, String deviceId, KernelXid.Reporter reporter, String pid,
+      String processName, String host, Instant at, JournalTime journalTime, String line) {}
+
+  /** What the text before the Xid says: the host and the time, when it says them. */
+  private record Prefix(String host, Instant at, JournalTime journalTime) {}
 
   /** A journal/syslog time: month, day and time of day, no year. */
   record JournalTime(Month month, int day, String time) {
@@ -88,12 +115,21 @@ final class KernelXidLines {
     }
   }
 
-  /** The Xid of one line, or null when the line is not a driver Xid line. */
+  /** The Xid of one line, or null when the line is no Xid line of the driver or the device plugin. */
   static Parsed parse(String raw) {
     String line = raw.strip();
+    if (line.contains("NVRM: Xid (")) return driverXid(line);
+    if (line.contains("XidCriticalError: Xid=")) return pluginXid(line);
+    if (line.contains("GPU has fallen off the bus")) {
+      Matcher f = FALLEN_OFF.matcher(line);
+      if (f.find()) return fallenOff(f.group(1), line.substring(0, f.start()), "GPU has fallen off the bus.", line);
+    }
+    return null;
+  }
+
+  private static Parsed driverXid(String line) {
     Matcher x = XID.matcher(line);
     if (!x.find()) return null;
-    String prefix = line.substring(0, x.start());
     String rest = x.group(3);
     String pid = null;
     String name = null;
@@ -109,32 +145,105 @@ final class KernelXidLines {
     }
     if ("<unknown>".equals(pid)) pid = null;
     if ("<unknown>".equals(name) || "".equals(name)) name = null;
-    String host = null;
-    Instant at = null;
-    JournalTime journal = null;
+    Prefix prefix = prefix(line.substring(0, x.start()));
+    return new Parsed(Integer.parseInt(x.group(2)), rest.strip(), x.group(1).toLowerCase(Locale.ROOT), null,
+        KernelXid.Reporter.DRIVER, pid, name, prefix.host(), prefix.at(), prefix.journalTime(), line);
+  }
+
+  private static Parsed pluginXid(String line) {
+    Matcher x = PLUGIN_XID.matcher(line);
+    if (!x.find()) return null;
+    String device = x.group(4) != null ? "all devices" : x.group(3) != null ? x.group(3) : x.group(2);
+    Prefix prefix = prefix(line.substring(0, x.start()));
+    Instant at = prefix.at();
+    if (at == null) at = goLogTime(line.substring(0, x.start()));
+    String marked = x.group(4) != null ? "all devices will go unhealthy"
+        : line.contains("marking device as unhealthy") ? "marking device as unhealthy" : "the device will go unhealthy";
+    return new Parsed(Integer.parseInt(x.group(1)), marked, null, device, KernelXid.Reporter.DEVICE_PLUGIN, null, null,
+        prefix.host(), at, prefix.journalTime(), line);
+  }
+
+  /** Xid 79 in the words of the drivers that do not write the Xid form; {@code line} is what is quoted. */
+  private static Parsed fallenOff(String bus, String before, String message, String line) {
+    Prefix prefix = prefix(before);
+    return new Parsed(79, message, busId(bus), null, KernelXid.Reporter.DRIVER, null, null, prefix.host(), prefix.at(),
+        prefix.journalTime(), line);
+  }
+
+  /** The Xid lines' form of a bus id (domain:bus:device); the function ".0" the other forms add is dropped. */
+  private static String busId(String bus) {
+    String b = bus.toLowerCase(Locale.ROOT);
+    return b.matches(".*\\.0$") ? b.substring(0, b.length() - 2) : b;
+  }
+
+  private static Prefix prefix(String prefix) {
     Matcher j = JOURNAL.matcher(prefix);
-    Matcher iso = ISO_HOST.matcher(prefix);
     if (j.find()) {
-      host = j.group(4);
-      journal = new JournalTime(month(j.group(1)), Integer.parseInt(j.group(2)), j.group(3));
-    } else if (iso.find()) {
-      host = iso.group(2);
-      at = isoTime(iso.group(1));
-    } else {
-      Matcher rfc = RFC3339.matcher(prefix);
-      Matcher t = DMESG_T.matcher(prefix);
-      if (rfc.find()) at = Times.parse(rfc.group(1));
-      else if (t.find()) at = new JournalTime(month(t.group(1)), Integer.parseInt(t.group(2)), t.group(3)).in(Integer.parseInt(t.group(4)));
-      Matcher event = EVENT_NODE.matcher(prefix);
-      if (event.find()) host = event.group(1);
+      Month month = month(j.group(1));
+      return new Prefix(j.group(4), null, month == null ? null : new JournalTime(month, Integer.parseInt(j.group(2)), j.group(3)));
     }
-    if (journal != null && journal.month() == null) journal = null;
-    return new Parsed(Integer.parseInt(x.group(2)), rest.strip(), x.group(1).toLowerCase(Locale.ROOT), pid, name, host,
-        at, journal, line);
+    Matcher iso = ISO_HOST.matcher(prefix);
+    if (iso.find()) return new Prefix(iso.group(2), isoTime(iso.group(1)), null);
+    Instant at = null;
+    Matcher rfc = RFC3339.matcher(prefix);
+    Matcher t = DMESG_T.matcher(prefix);
+    if (rfc.find()) at = Times.parse(rfc.group(1));
+    else if (t.find()) at = new JournalTime(month(t.group(1)), Integer.parseInt(t.group(2)), t.group(3)).in(Integer.parseInt(t.group(4)));
+    Matcher event = EVENT_NODE.matcher(prefix);
+    return new Prefix(event.find() ? event.group(1) : null, at, null);
+  }
+
+  /** Go's standard logger writes the host's local time, UTC in the device plugin's container. */
+  private static Instant goLogTime(String prefix) {
+    Matcher g = GO_LOG_TIME.matcher(prefix);
+    if (!g.find()) return null;
+    try {
+      return LocalDateTime.parse(g.group(1) + "-" + g.group(2) + "-" + g.group(3) + "T" + g.group(4)).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The newer drivers' Xid 79 message starting at {@code lines[i]} (its first line), or null: the third
+   * line must follow within the next three lines, so a header on its own is not read.
+   */
+  private static Parsed threeLineFallenOff(String[] lines, int i) {
+    Matcher header = GPU_HEADER.matcher(lines[i].strip());
+    if (!header.find()) return null;
+    StringBuilder quoted = new StringBuilder(lines[i].strip());
+    StringBuilder said = new StringBuilder("The NVIDIA GPU ").append(header.group(1));
+    for (int k = i + 1; k < Math.min(lines.length, i + 4); k++) {
+      String next = lines[k].strip();
+      int nvrm = next.indexOf("NVRM: ");
+      if (nvrm < 0) return null;
+      quoted.append(' ').append(next);
+      said.append(' ').append(next.substring(nvrm + "NVRM: ".length()).strip());
+      if (next.contains("fallen off the bus")) {
+        return fallenOff(header.group(1), lines[i].strip().substring(0, header.start()), said.toString(), quoted.toString());
+      }
+    }
+    return null;
   }
 
   static boolean hasXid(String text) {
-    return text.contains("NVRM: Xid (") && text.lines().anyMatch(l -> parse(l) != null);
+    return mayHaveXid(text) && !parseAll(text.split("\\R", -1)).isEmpty();
+  }
+
+  /** A cheap test every text file passes: none of the Xid forms can be in a text without these. */
+  private static boolean mayHaveXid(String text) {
+    return text.contains("NVRM: Xid (") || text.contains("XidCriticalError: Xid=") || text.contains("fallen off the bus");
+  }
+
+  /** The Xids of the lines, each with its (first) line number. */
+  private static List<Map.Entry<Integer, Parsed>> parseAll(String[] lines) {
+    List<Map.Entry<Integer, Parsed>> found = new ArrayList<>();
+    for (int i = 0; i < lines.length; i++) {
+      Parsed p = parse(lines[i]);
+      if (p == null && lines[i].contains("NVRM: The NVIDIA GPU")) p = threeLineFallenOff(lines, i);
+      if (p != null) found.add(Map.entry(i + 1, p));
+    }
+    return found;
   }
 
   /** Whether the text is a kernel log by its first line (so a log with no Xid is still read, and found clean). */
@@ -167,41 +276,56 @@ final class KernelXidLines {
    * and the target's node come from target.yaml). Returns how many lines were Xid lines.
    */
   static int read(String path, String text, BundleBuilder out) {
-    if (!text.contains("NVRM: Xid (")) return 0;
-    List<Parsed> found = new ArrayList<>();
-    List<Integer> lineNumbers = new ArrayList<>();
-    int number = 0;
-    for (String line : text.split("\\R", -1)) {
-      number++;
-      Parsed p = parse(line);
-      if (p == null) continue;
-      found.add(p);
-      lineNumbers.add(number);
-      out.observed(p.at());
-    }
+    if (!mayHaveXid(text)) return 0;
+    List<Map.Entry<Integer, Parsed>> found = parseAll(text.split("\\R", -1));
     if (found.isEmpty()) return 0;
-    out.used(io.gpudoctor.facts.Topics.KERNEL_LOG, path);
+    for (Map.Entry<Integer, Parsed> e : found) {
+      out.observed(e.getValue().at());
+      out.used(e.getValue().reporter() == KernelXid.Reporter.DRIVER ? Topics.KERNEL_LOG : Topics.LOGS, path);
+    }
     Matcher debug = DEBUG_POD.matcher(text);
     String debugNode = debug.find() ? debug.group(1) : null;
     String pathNode = nodeOfPath(path);
+    Matcher log = ContainerLogFormat.ATTRIBUTED.matcher(path);
+    String logPod = log.find() ? ObjectKeys.key(log.group(1), log.group(2)) : null;
+    // After the pasted describes and tables (ranks 0 and 1): the pod of the log may come from one of them.
     out.later(2, placement -> {
       String targetNode = targetNode(placement);
-      for (int i = 0; i < found.size(); i++) {
-        Parsed p = found.get(i);
+      String podNode = logPod == null ? null : nodeOfPod(placement.out(), logPod);
+      for (Map.Entry<Integer, Parsed> e : found) {
+        Parsed p = e.getValue();
         KernelXid.NodeFrom from = p.host() != null ? KernelXid.NodeFrom.LOG_LINE
             : debugNode != null ? KernelXid.NodeFrom.DEBUG_POD
+            : podNode != null ? KernelXid.NodeFrom.LOG_POD
             : pathNode != null ? KernelXid.NodeFrom.FILE_PATH
             : targetNode != null ? KernelXid.NodeFrom.TARGET : KernelXid.NodeFrom.UNKNOWN;
-        String node = p.host() != null ? p.host() : debugNode != null ? debugNode : pathNode != null ? pathNode : targetNode;
+        String node = switch (from) {
+          case LOG_LINE -> p.host();
+          case DEBUG_POD -> debugNode;
+          case LOG_POD -> podNode;
+          case FILE_PATH -> pathNode;
+          case TARGET -> targetNode;
+          case UNKNOWN -> null;
+        };
         Instant at = p.at();
         if (at == null && p.journalTime() != null && placement.capturedAt() != null) {
           at = p.journalTime().before(placement.capturedAt());
         }
-        placement.out().fact(new KernelXid(p.code(), p.message(), p.pciBusId(), p.pid(), p.processName(), node, from,
-            at, p.line(), Provenance.of(path, "line " + lineNumbers.get(i))));
+        placement.out().fact(new KernelXid(p.code(), p.message(), p.pciBusId(), p.deviceId(), p.pid(), p.processName(),
+            node, from, p.reporter(), logPod, at, p.line(), Provenance.of(path, "line " + e.getKey())));
       }
     });
     return found.size();
+  }
+
+  /** The node a pod read from the evidence ran on, or null. */
+  private static String nodeOfPod(BundleBuilder out, String podKey) {
+    for (Object f : out.facts()) {
+      if (f instanceof PodFacts pod && podKey.equals(pod.key()) && pod.nodeName() != null && !pod.nodeName().isBlank()) {
+        return pod.nodeName();
+      }
+    }
+    return null;
   }
 
   private static String targetNode(TextPlacement placement) {

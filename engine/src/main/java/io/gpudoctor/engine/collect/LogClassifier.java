@@ -1,17 +1,28 @@
 package io.gpudoctor.engine.collect;
 
+import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.LogSignalKind;
+import io.gpudoctor.facts.Provenance;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Classifies one container-log line by the exact wordings PyTorch, vLLM, NVML, the NVIDIA
- * container runtime and CUDA emit (domain 5.4, 5.6). A line says one thing; the first match wins,
- * most specific first. Sizes are returned in MiB.
+ * Classifies one container-log line by the exact wordings PyTorch, vLLM, TGI, HAMi, NVML, the NVIDIA
+ * container runtime, the device plugin, the DCGM exporter and CUDA emit (domain 5.4, 5.6). A line says
+ * one thing; the first match wins, most specific first. Sizes are returned in MiB. Every line of every
+ * text file passes through here, so the tests are plain substring tests and a regex only extracts.
  */
 final class LogClassifier {
-  record Classified(LogSignalKind kind, Double triedMiB, Double totalMiB, Double freeMiB) {}
+  /** What a line says, with the sizes and the requested share of GPU memory it states. */
+  record Classified(LogSignalKind kind, Double triedMiB, Double totalMiB, Double freeMiB, Double requestedUtilization) {
+    /** The fact of this line, logged by {@code owner} at {@code at} (null without --timestamps). */
+    LogSignal signal(ContainerLogFormat.LogOwner owner, Instant at, String line, Provenance where) {
+      return new LogSignal(owner.namespace(), owner.pod(), owner.container(), owner.previous(), kind, at, line,
+          triedMiB, totalMiB, freeMiB, requestedUtilization, where);
+    }
+  }
 
   private static final String SIZE = "([\\d.]+) ?([KMGT]iB)";
   // torch >= 2.1: "Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 14.57 GiB of which 1.58 GiB is free."
@@ -20,60 +31,131 @@ final class LogClassifier {
   // older torch: "(GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; ...)"
   private static final Pattern CAPACITY_OLD = Pattern.compile(SIZE + " total capacity;");
   private static final Pattern FREE_OLD = Pattern.compile(SIZE + " free;");
-  // vLLM: "Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)"
+  // vLLM >= 0.9.1: "Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)";
+  // later builds name the device: "Free memory on device cuda:0 (12.18/23.56 GiB) ...".
   private static final Pattern VLLM_FREE = Pattern.compile(
-      "Free memory on device (?:\\S+ )?\\(([\\d.]+)/([\\d.]+) GiB\\) on startup is less than desired GPU memory utilization");
+      "Free memory on device (?:\\S+ )?\\(([\\d.]+)/([\\d.]+) GiB\\) on startup is less than desired GPU memory utilization"
+          + "(?: \\(([\\d.]+), ?[\\d.]+ GiB\\))?");
+  // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
+  private static final Pattern HAMI_OOM = Pattern.compile("HAMI-core ERROR[^\\]]*\\]: Device \\d+ OOM (\\d+) / (\\d+)");
+  // The CUDA runtime's soname carries its major: a build for CUDA 13 looks for libcudart.so.13.
+  private static final Pattern CUDART_MISSING = Pattern.compile("libcudart\\.so\\.\\d+(?:\\.\\d+)*: cannot open shared object file");
+  // k8s-device-plugin (server.go, all versions): "'%s' device marked unhealthy: %s" with the resource name.
+  private static final Pattern MARKED_UNHEALTHY = Pattern.compile("'[a-z0-9.-]+/[a-z0-9.-]+' device marked unhealthy: ");
 
   private LogClassifier() {}
 
   static Classified classify(String line) {
+    Classified memory = memory(line);
+    if (memory != null) return memory;
+    LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
+    return stack == null ? null : kind(stack);
+  }
+
+  /** The allocator, KV-cache and start-up memory wordings. */
+  private static Classified memory(String line) {
     if (line.contains("CUDA out of memory")) {
       Double tried = size(TRIED.matcher(line), 1);
       Matcher cap = CAPACITY_NEW.matcher(line);
       if (cap.find()) {
-        return new Classified(LogSignalKind.CUDA_OOM, tried, mib(cap.group(1), cap.group(2)), mib(cap.group(3), cap.group(4)));
+        return new Classified(LogSignalKind.CUDA_OOM, tried, mib(cap.group(1), cap.group(2)), mib(cap.group(3), cap.group(4)), null);
       }
-      return new Classified(LogSignalKind.CUDA_OOM, tried, size(CAPACITY_OLD.matcher(line), 1), size(FREE_OLD.matcher(line), 1));
+      return new Classified(LogSignalKind.CUDA_OOM, tried, size(CAPACITY_OLD.matcher(line), 1), size(FREE_OLD.matcher(line), 1), null);
     }
+    // PyTorch's caching allocator when the device refuses (torch >= 2.1): "Allocation on device 0 would exceed allowed memory. (out of memory)"
+    if (line.contains("would exceed allowed memory. (out of memory)")) return kind(LogSignalKind.CUDA_OOM);
     if (line.contains("CUDA error: out of memory")) return kind(LogSignalKind.CUDA_ERROR_OOM);
+    if (line.contains("HAMI-core ERROR") && line.contains(" OOM ")) {
+      Matcher hami = HAMI_OOM.matcher(line);
+      if (hami.find()) return new Classified(LogSignalKind.VGPU_LIMIT_OOM, null, bytesToMib(hami.group(2)), null, null);
+    }
     if (line.contains("No available memory for the cache blocks")) return kind(LogSignalKind.VLLM_NO_CACHE_BLOCKS);
     if (line.contains("is larger than the maximum number of tokens that can be stored in KV cache")
         || line.contains("To serve at least one request with the models's max seq len")
         || line.contains("To serve at least one request with the model's max seq len")) {
       return kind(LogSignalKind.VLLM_KV_CACHE_TOO_SMALL);
     }
-    Matcher free = VLLM_FREE.matcher(line);
-    if (free.find()) {
-      return new Classified(LogSignalKind.VLLM_FREE_MEMORY_BELOW_UTILIZATION, null,
-          mib(free.group(2), "GiB"), mib(free.group(1), "GiB"));
+    if (line.contains("Free memory on device")) {
+      Matcher free = VLLM_FREE.matcher(line);
+      if (free.find()) {
+        return new Classified(LogSignalKind.VLLM_FREE_MEMORY_BELOW_UTILIZATION, null,
+            mib(free.group(2), "GiB"), mib(free.group(1), "GiB"), free.group(3) == null ? null : number(free.group(3)));
+      }
     }
-    String lower = line.toLowerCase(Locale.ROOT);
-    if (lower.contains("driver/library version mismatch")) return kind(LogSignalKind.DRIVER_LIBRARY_MISMATCH);
-    if (lower.contains("nvidia-container-cli: requirement error")) return kind(LogSignalKind.CONTAINER_CLI_REQUIREMENT);
-    if (lower.contains("cuda driver version is insufficient")) return kind(LogSignalKind.CUDA_DRIVER_INSUFFICIENT);
-    if (lower.contains("failed to initialize nvml")) return kind(LogSignalKind.NVML_INIT_FAILED);
+    // vLLM 0.6-0.10 worker memory profiling (the assertion's second sentence changed across versions).
+    if (line.contains("Error in memory profiling. Initial free memory")) return kind(LogSignalKind.VLLM_MEMORY_PROFILING_CHANGED);
+    if (line.contains("Not enough memory to handle") && line.contains("prefill tokens")) {
+      return kind(LogSignalKind.TGI_PREFILL_TOKENS_TOO_MANY);
+    }
+    return null;
+  }
+
+  /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
+  private static LogSignalKind gpuStack(String line, String lower) {
+    // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
+    if (lower.contains("driver/library version mismatch")) return LogSignalKind.DRIVER_LIBRARY_MISMATCH;
+    if (lower.contains("nvidia-container-cli: requirement error")) return LogSignalKind.CONTAINER_CLI_REQUIREMENT;
+    // libnvidia-container >= 1.10 runs the binary as nvidia-container-cli.real behind a wrapper.
+    if (lower.contains("nvidia-container-cli: initialization error")
+        || lower.contains("nvidia-container-cli.real: initialization error")) {
+      return LogSignalKind.CONTAINER_CLI_INIT_ERROR;
+    }
+    if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
+        || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
+      return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
+    }
+    if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
+    if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
+    if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
+    // go-nvml names the return code (device plugin, GPU feature discovery): NVML's library is not in the container.
+    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")) {
+      return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
+    }
+    if (line.contains("Error starting nv-hostengine") || line.contains("Failed to watch metrics: Error watching fields")
+        || line.contains("Host engine connection invalid")) {
+      return LogSignalKind.DCGM_EXPORTER_FAILED;
+    }
+    if (lower.contains("failed to initialize nvml")) return LogSignalKind.NVML_INIT_FAILED;
+    if (line.contains("No CUDA GPUs are available") || line.contains("Found no NVIDIA driver on your system")
+        || lower.contains("no cuda-capable device is detected") || line.contains("cudaErrorNoDevice")
+        || line.contains("CUDA_ERROR_NO_DEVICE") || line.contains("libcuda.so.1: cannot open shared object file")) {
+      return LogSignalKind.NO_GPU_IN_CONTAINER;
+    }
+    if ((line.contains("device marked unhealthy: ") && MARKED_UNHEALTHY.matcher(line).find())
+        || line.contains("marking all devices as unhealthy")) {
+      return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
+    }
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
         || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
-      return kind(LogSignalKind.DEVICE_PLUGIN_NO_DEVICES);
+      return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     return null;
   }
 
   private static Classified kind(LogSignalKind kind) {
-    return new Classified(kind, null, null, null);
+    return new Classified(kind, null, null, null, null);
   }
 
   private static Double size(Matcher m, int group) {
     return m.find() ? mib(m.group(group), m.group(group + 1)) : null;
   }
 
-  static Double mib(String number, String unit) {
-    double v;
+  private static Double number(String text) {
     try {
-      v = Double.parseDouble(number);
+      return Double.parseDouble(text);
     } catch (NumberFormatException e) {
       return null;
     }
+  }
+
+  private static Double bytesToMib(String bytes) {
+    Double b = number(bytes);
+    return b == null ? null : b / (1024 * 1024);
+  }
+
+  static Double mib(String number, String unit) {
+    Double v = number(number);
+    if (v == null) return null;
     return switch (unit) {
       case "KiB" -> v / 1024;
       case "MiB" -> v;

@@ -30,7 +30,8 @@ final class PodReader implements KubeObjectReader {
     KubeTree status = pod.object("status");
     List<KubeTree> owners = meta.objects("ownerReferences");
     KubeTree owner = owners.isEmpty() ? null : owners.get(0);
-    out.fact(new PodFacts(
+    List<TerminationMessages.Message> messages = new ArrayList<>();
+    PodFacts facts = new PodFacts(
         meta.string("namespace"), name,
         status.string("phase"),
         status.string("reason"),
@@ -45,12 +46,15 @@ final class PodReader implements KubeObjectReader {
         spec.stringMap("nodeSelector"),
         PodSpecs.requiredNodeAffinity(spec),
         Conditions.read(object, at, out),
-        containerStatuses(status, at, out),
-        at));
+        containerStatuses(status, at, out, messages),
+        at);
+    // The same pod read again (alone and in a list) says its termination messages once.
+    if (!out.hasFact(facts)) TerminationMessages.read(facts.namespace(), name, messages, out);
+    out.fact(facts);
   }
 
-  private static List<ContainerStatusFacts> containerStatuses(KubeTree status, Provenance podAt, BundleBuilder out)
-      throws NotReadable {
+  private static List<ContainerStatusFacts> containerStatuses(KubeTree status, Provenance podAt, BundleBuilder out,
+      List<TerminationMessages.Message> messages) throws NotReadable {
     List<ContainerStatusFacts> list = new ArrayList<>();
     List<KubeTree> statuses = status.objects("containerStatuses");
     if (statuses.isEmpty()) return list;
@@ -65,6 +69,11 @@ final class PodReader implements KubeObjectReader {
       out.observed(finished);
       out.observed(lastFinished);
       Integer restarts = s.integer("restartCount");
+      Provenance statusAt = at.child(index(s));
+      messages.add(new TerminationMessages.Message(s.string("name"), false, terminated.string("message"),
+          statusAt.child("state").child("terminated").child("message")));
+      messages.add(new TerminationMessages.Message(s.string("name"), true, last.string("message"),
+          statusAt.child("lastState").child("terminated").child("message")));
       list.add(new ContainerStatusFacts(
           s.string("name"),
           Boolean.TRUE.equals(s.bool("ready")),
@@ -77,7 +86,7 @@ final class PodReader implements KubeObjectReader {
           last.string("reason"),
           last.integer("exitCode"),
           lastFinished,
-          at.child(index(s))));
+          statusAt));
     }
     return list;
   }

@@ -234,6 +234,111 @@ class KernelXidLinesTest {
     assertThat(Bundles.facts(bundle, KernelXid.class)).isEmpty();
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+      I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63; marking device as unhealthy. | 48 | GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63 | marking device as unhealthy
+      2021/03/02 10:19:52 XidCriticalError: Xid=69 on Device=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 69 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 | the device will go unhealthy
+      E0714 10:19:52.118274       1 nvidia.go:212] XidCriticalError: Xid=79 on Device=1, uuid=GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f, the device will go unhealthy. | 79 | GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f | the device will go unhealthy
+      2021/03/02 10:19:52 XidCriticalError: Xid=94 on GPU=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 94 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 | the device will go unhealthy
+      2021/03/02 10:19:52 XidCriticalError: Xid=79, All devices will go unhealthy. | 79 | all devices | all devices will go unhealthy
+      """)
+  void theDevicePluginsHealthLinesOfEveryVersionAreXidsOfTheDeviceItMarks(String line, int code, String device, String message) {
+    KernelXidLines.Parsed p = KernelXidLines.parse(line);
+    assertThat(p).isNotNull();
+    assertThat(p.code()).isEqualTo(code);
+    assertThat(p.deviceId()).isEqualTo(device);
+    assertThat(p.pciBusId()).isNull();
+    assertThat(p.reporter()).isEqualTo(KernelXid.Reporter.DEVICE_PLUGIN);
+    assertThat(p.message()).isEqualTo(message);
+  }
+
+  @Test
+  void aPluginLineCutBeforeItsDeviceIsNotRead() {
+    assertThat(KernelXidLines.parse("XidCriticalError: Xid=4")).isNull();
+    assertThat(KernelXidLines.parse("I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a")).isNull();
+  }
+
+  @Test
+  void goLogTimesOfTheOlderPluginAreTimes() {
+    assertThat(KernelXidLines.parse("2021/03/02 10:19:52 XidCriticalError: Xid=48 on Device=GPU-0b1c, the device will go unhealthy.").at())
+        .isEqualTo(Instant.parse("2021-03-02T10:19:52Z"));
+  }
+
+  @Test
+  void theOneLineFallenOffTheBusIsXid79OfItsBusId() {
+    KernelXidLines.Parsed p = KernelXidLines.parse("Jul 14 10:19:52 " + NODE + " kernel: NVRM: GPU 0000:3b:00.0: GPU has fallen off the bus.");
+    assertThat(p.code()).isEqualTo(79);
+    assertThat(p.pciBusId()).isEqualTo("0000:3b:00");
+    assertThat(p.host()).isEqualTo(NODE);
+    assertThat(p.reporter()).isEqualTo(KernelXid.Reporter.DRIVER);
+  }
+
+  @Test
+  void theNewerDriversThreeLinesAreOneXid79() {
+    write("dmesg.txt", """
+        [ 1843.301122] nvidia-nvswitch: probe of 0000:05:00.0 failed with error -1
+        [ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0
+        [ 1843.308145] NVRM: (PCI ID: 10de:26b5) installed in this system has
+        [ 1843.308145] NVRM: fallen off the bus and is not responding to commands.
+        [ 1843.308201] nvidia 0000:b3:00.0: can't change power state from D3cold to D0 (config space inaccessible)
+        """);
+    write("target.yaml", TARGET.formatted("node/" + NODE));
+    KernelXid x = Bundles.only(Bundles.read(dir), KernelXid.class);
+    assertThat(x.code()).isEqualTo(79);
+    assertThat(x.pciBusId()).isEqualTo("0000:b3:00");
+    assertThat(x.message()).isEqualTo(
+        "The NVIDIA GPU 0000:b3:00.0 (PCI ID: 10de:26b5) installed in this system has fallen off the bus and is not responding to commands.");
+    assertThat(x.provenance().pointer()).isEqualTo("line 2");
+    assertThat(x.line()).startsWith("[ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0 [ 1843.308145] NVRM: (PCI ID")
+        .endsWith("not responding to commands.");
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.TARGET);
+  }
+
+  @Test
+  void aGpuHeaderWithoutTheFallenOffLineIsNoXid() {
+    write("dmesg.txt", """
+        [ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0
+        [ 1843.308145] NVRM: (PCI ID: 10de:26b5) installed in this system is not supported by the
+        [ 1843.308145] NVRM: NVIDIA 535.54.03 driver release.
+        """);
+    assertThat(Bundles.facts(Bundles.read(dir), KernelXid.class)).isEmpty();
+  }
+
+  @Test
+  void theDevicePluginsLogTakesTheNodeItsPodRunsOn() {
+    String pluginPod = "nvidia-device-plugin-daemonset-7xk2p";
+    write("pods.json", """
+        {"apiVersion": "v1", "kind": "Pod",
+         "metadata": {"name": "%s", "namespace": "kube-system", "creationTimestamp": "2026-07-11T05:21:00Z"},
+         "spec": {"nodeName": "%s", "containers": [{"name": "nvidia-device-plugin-ctr", "image": "nvcr.io/nvidia/k8s-device-plugin:v0.17.0"}]},
+         "status": {"phase": "Running"}}
+        """.formatted(pluginPod, NODE));
+    write("logs/kube-system/" + pluginPod + "/nvidia-device-plugin-ctr.log", """
+        2026-07-14T10:19:52.118274000Z I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63; marking device as unhealthy.
+        2026-07-14T10:19:52.118301000Z I0714 10:19:52.118301       1 server.go:263] 'nvidia.com/gpu' device marked unhealthy: GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63
+        """);
+    EvidenceBundle bundle = Bundles.read(dir);
+    KernelXid x = Bundles.only(bundle, KernelXid.class);
+    assertThat(x.node()).isEqualTo(NODE);
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.LOG_POD);
+    assertThat(x.logPod()).isEqualTo("kube-system/" + pluginPod);
+    assertThat(x.deviceId()).isEqualTo("GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63");
+    assertThat(x.at()).isEqualTo(Instant.parse("2026-07-14T10:19:52.118274Z"));
+    assertThat(x.gpuSubject()).isEqualTo(NODE + "/GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63");
+    assertThat(Bundles.only(bundle, LogSignal.class).kind()).isEqualTo(LogSignalKind.DEVICE_MARKED_UNHEALTHY);
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.LOGS, "logs/kube-system/" + pluginPod + "/nvidia-device-plugin-ctr.log"));
+  }
+
+  @Test
+  void aPastedPluginLogWithoutItsPodHasNoNode() {
+    write("plugin.txt", "I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=79 on Device=GPU-7f3a9c2e; marking device as unhealthy.\n");
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(bundle.unreadable()).isEmpty();
+    KernelXid x = Bundles.only(bundle, KernelXid.class);
+    assertThat(x.nodeKnown()).isFalse();
+    assertThat(x.subject()).isEqualTo("unknown node (GPU GPU-7f3a9c2e)");
+  }
+
   private void write(String name, String content) {
     Bundles.write(dir, name, content);
   }

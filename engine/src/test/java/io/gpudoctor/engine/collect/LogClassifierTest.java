@@ -1,0 +1,109 @@
+package io.gpudoctor.engine.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.gpudoctor.facts.LogSignalKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The GPU stack's and the serving engines' wordings, across the versions that emit them. */
+class LogClassifierTest {
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+      DRIVER_TOO_OLD | RuntimeError: The NVIDIA driver on your system is too old (found version 12040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to install a PyTorch version that has been compiled with your version of the CUDA driver.
+      DRIVER_TOO_OLD | /usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12080). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
+      CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA error: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version
+      CUDA_DRIVER_INSUFFICIENT | llama_cpp.cuInit failed: CUDA_ERROR_INSUFFICIENT_DRIVER
+      CUDA_RUNTIME_LIBRARY_MISSING | ImportError: libcudart.so.13: cannot open shared object file: No such file or directory
+      CUDA_RUNTIME_LIBRARY_MISSING | OSError: libcudart.so.12.4: cannot open shared object file: No such file or directory
+      CONTAINER_CLI_INIT_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown
+      CONTAINER_CLI_INIT_ERROR | stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: unknown
+      CONTAINER_CLI_INIT_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
+      DRIVER_LIBRARY_MISMATCH | nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
+      NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
+      NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
+      NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
+      NO_GPU_IN_CONTAINER | cudaGetDeviceCount failed: cudaErrorNoDevice
+      NO_GPU_IN_CONTAINER | ggml_cuda_init: failed to initialize CUDA: CUDA_ERROR_NO_DEVICE
+      NO_GPU_IN_CONTAINER | OSError: libcuda.so.1: cannot open shared object file: No such file or directory
+      GPU_LOST | Pod Allocate failed due to device plugin GetPreferredAllocation rpc failed with err: rpc error: code = Unknown desc = Unable to retrieve list of available devices: error creating nvml.Device 2: nvml: GPU is lost, which is unexpected
+      GPU_LOST | Unable to determine the device handle for GPU0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU
+      GPU_LOST | E0714 10:19:52.118274       1 health.go:98] failed to get device handle: ERROR_GPU_IS_LOST
+      DEVICE_MARKED_UNHEALTHY | I0714 10:19:52.118301       1 server.go:263] 'nvidia.com/gpu' device marked unhealthy: GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63
+      DEVICE_MARKED_UNHEALTHY | 2021/03/02 10:19:52 'nvidia.com/mig-1g.10gb' device marked unhealthy: MIG-5b0f1d2e-8c3a-5e7f-9b1d-2a4c6e8f0a1b
+      DEVICE_MARKED_UNHEALTHY | I0714 10:19:52.118274       1 health.go:160] Error waiting for event: ERROR_UNKNOWN; marking all devices as unhealthy
+      DEVICE_PLUGIN_NO_DEVICES | E0714 10:19:52.118274       1 factory.go:87] failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND
+      DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Error starting nv-hostengine: DCGM initialization error"
+      DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Failed to watch metrics: Error watching fields: The third-party Profiling module returned an unrecoverable error"
+      DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=warning msg="Cannot destroy field group." error="Host engine connection invalid/disconnected"
+      NVML_INIT_FAILED | Error: Failed to initialize NVML
+      VGPU_LIMIT_OOM | [HAMI-core ERROR (pid:214 thread=140213 allocator.c:49)]: Device 0 OOM 3171158016 / 3145728000
+      CUDA_OOM | torch.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)
+      VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 23.4375 GiB, current free memory 23.4375 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.
+      VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 21.9 GiB, current free memory 22.4 GiB. This happens when the GPU memory was not properly cleaned up before initializing the vLLM instance.
+      TGI_PREFILL_TOKENS_TOO_MANY | RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+      TGI_PREFILL_TOKENS_TOO_MANY | 2026-07-14T10:19:52.375021Z ERROR warmup{max_input_length=1024 max_prefill_tokens=4096}:warmup: text_generation_client: router/client/src/lib.rs:33: Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+      """)
+  void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
+    assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      // the plugin's health line is an Xid fact (KernelXidLines), not a second signal
+      "I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e; marking device as unhealthy.",
+      "I0714 10:19:40.001122       1 main.go:317] Retrieving plugins.",
+      "INFO 07-14 10:19:40 [cuda.py:240] Using Flash Attention backend on V1 engine.",
+      "time=\"2026-07-14T10:19:52Z\" level=info msg=\"Starting dcgm-exporter\"",
+      "Warning: Failed to watch metrics in the dashboard",
+      "The driver is fine; no GPU was lost this week",
+      "[HAMI-core Msg(214:140213:libvgpu.c:836)]: Initializing.....",
+      "INFO 07-14 10:19:40 [worker.py:294] Memory profiling takes 4.81 seconds"})
+  void neighbouringLinesAreNotClassified(String line) {
+    assertThat(LogClassifier.classify(line)).isNull();
+  }
+
+  @Test
+  void vllmsFreeMemoryLineCarriesTheRequestedUtilization() {
+    LogClassifier.Classified c = LogClassifier.classify("ValueError: Free memory on device (21.37/23.72 GiB) on startup is less "
+        + "than desired GPU memory utilization (0.95, 22.54 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.");
+    assertThat(c.kind()).isEqualTo(LogSignalKind.VLLM_FREE_MEMORY_BELOW_UTILIZATION);
+    assertThat(c.requestedUtilization()).isEqualTo(0.95);
+    assertThat(c.totalMiB()).isCloseTo(23.72 * 1024, within(0.001));
+    assertThat(c.freeMiB()).isCloseTo(21.37 * 1024, within(0.001));
+    LogClassifier.Classified named = LogClassifier.classify("ValueError: Free memory on device cuda:0 (12.18/23.56 GiB) on startup "
+        + "is less than desired GPU memory utilization (0.9, 21.2 GiB).");
+    assertThat(named.requestedUtilization()).isEqualTo(0.9);
+    assertThat(named.freeMiB()).isCloseTo(12.18 * 1024, within(0.001));
+  }
+
+  @Test
+  void aFreeMemoryLineCutBeforeTheUtilizationKeepsTheSizes() {
+    LogClassifier.Classified cut = LogClassifier.classify("ValueError: Free memory on device (6.9/8.0 GiB) on startup is less than "
+        + "desired GPU memory utilization");
+    assertThat(cut.kind()).isEqualTo(LogSignalKind.VLLM_FREE_MEMORY_BELOW_UTILIZATION);
+    assertThat(cut.requestedUtilization()).isNull();
+    assertThat(cut.totalMiB()).isEqualTo(8.0 * 1024);
+  }
+
+  @Test
+  void hamisOomLineGivesTheVgpuLimitInMib() {
+    LogClassifier.Classified c = LogClassifier.classify("[HAMI-core ERROR (pid:214 thread=140213 allocator.c:49)]: Device 0 OOM 3171158016 / 3145728000");
+    assertThat(c.totalMiB()).isEqualTo(3000.0);
+    assertThat(c.triedMiB()).isNull();
+    assertThat(c.kind().deviceOom()).as("the physical GPU's telemetry cannot confirm a vGPU share's exhaustion").isFalse();
+  }
+
+  @Test
+  void theDriverMismatchFamilyHoldsTheNewWordingsAndNotTheDriverlessOnes() {
+    assertThat(LogSignalKind.DRIVER_TOO_OLD.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CONTAINER_CLI_INIT_ERROR.driverMismatch()).isFalse();
+    assertThat(LogSignalKind.NO_GPU_IN_CONTAINER.driverMismatch()).isFalse();
+    assertThat(LogSignalKind.NVML_INIT_FAILED.driverMismatch()).isFalse();
+  }
+}
