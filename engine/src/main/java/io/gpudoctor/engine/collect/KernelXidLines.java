@@ -157,9 +157,8 @@ final class KernelXidLines {
     Prefix prefix = prefix(line.substring(0, x.start()));
     Instant at = prefix.at();
     if (at == null) at = goLogTime(line.substring(0, x.start()));
-    String marked = x.group(4) != null ? "all devices will go unhealthy"
-        : line.contains("marking device as unhealthy") ? "marking device as unhealthy" : "the device will go unhealthy";
-    return new Parsed(Integer.parseInt(x.group(1)), marked, null, device, KernelXid.Reporter.DEVICE_PLUGIN, null, null,
+    // The plugin states no message of the Xid, only that it marks the device: the code is what it reports.
+    return new Parsed(Integer.parseInt(x.group(1)), null, null, device, KernelXid.Reporter.DEVICE_PLUGIN, null, null,
         prefix.host(), at, prefix.journalTime(), line);
   }
 
@@ -235,13 +234,24 @@ final class KernelXidLines {
     return text.contains("NVRM: Xid (") || text.contains("XidCriticalError: Xid=") || text.contains("fallen off the bus");
   }
 
-  /** The Xids of the lines, each with its (first) line number. */
+  /**
+   * The Xids of the lines, each with its (first) line number. The driver writes {@code NVRM: GPU <bus>: GPU has
+   * fallen off the bus.} right after its {@code NVRM: Xid (PCI:<bus>): 79} line: a fallen-off line of a GPU whose
+   * Xid 79 line the text has is the same event, not a second one.
+   */
   private static List<Map.Entry<Integer, Parsed>> parseAll(String[] lines) {
     List<Map.Entry<Integer, Parsed>> found = new ArrayList<>();
+    java.util.Set<String> xid79 = new java.util.HashSet<>();
     for (int i = 0; i < lines.length; i++) {
       Parsed p = parse(lines[i]);
       if (p == null && lines[i].contains("NVRM: The NVIDIA GPU")) p = threeLineFallenOff(lines, i);
-      if (p != null) found.add(Map.entry(i + 1, p));
+      if (p == null) continue;
+      found.add(Map.entry(i + 1, p));
+      if (p.code() == 79 && p.line().contains("NVRM: Xid (")) xid79.add(p.pciBusId());
+    }
+    if (!xid79.isEmpty()) {
+      found.removeIf(e -> e.getValue().reporter() == KernelXid.Reporter.DRIVER && e.getValue().code() == 79
+          && !e.getValue().line().contains("NVRM: Xid (") && xid79.contains(e.getValue().pciBusId()));
     }
     return found;
   }

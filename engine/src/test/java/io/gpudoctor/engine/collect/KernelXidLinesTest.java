@@ -236,20 +236,20 @@ class KernelXidLinesTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
-      I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63; marking device as unhealthy. | 48 | GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63 | marking device as unhealthy
-      2021/03/02 10:19:52 XidCriticalError: Xid=69 on Device=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 69 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 | the device will go unhealthy
-      E0714 10:19:52.118274       1 nvidia.go:212] XidCriticalError: Xid=79 on Device=1, uuid=GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f, the device will go unhealthy. | 79 | GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f | the device will go unhealthy
-      2021/03/02 10:19:52 XidCriticalError: Xid=94 on GPU=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 94 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 | the device will go unhealthy
-      2021/03/02 10:19:52 XidCriticalError: Xid=79, All devices will go unhealthy. | 79 | all devices | all devices will go unhealthy
+      I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63; marking device as unhealthy. | 48 | GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63
+      2021/03/02 10:19:52 XidCriticalError: Xid=69 on Device=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 69 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0
+      E0714 10:19:52.118274       1 nvidia.go:212] XidCriticalError: Xid=79 on Device=1, uuid=GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f, the device will go unhealthy. | 79 | GPU-3c4d5e6f-7a8b-9c0d-1e2f-3a4b5c6d7e8f
+      2021/03/02 10:19:52 XidCriticalError: Xid=94 on GPU=GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, the device will go unhealthy. | 94 | GPU-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0
+      2021/03/02 10:19:52 XidCriticalError: Xid=79, All devices will go unhealthy. | 79 | all devices
       """)
-  void theDevicePluginsHealthLinesOfEveryVersionAreXidsOfTheDeviceItMarks(String line, int code, String device, String message) {
+  void theDevicePluginsHealthLinesOfEveryVersionAreXidsOfTheDeviceItMarks(String line, int code, String device) {
     KernelXidLines.Parsed p = KernelXidLines.parse(line);
     assertThat(p).isNotNull();
     assertThat(p.code()).isEqualTo(code);
     assertThat(p.deviceId()).isEqualTo(device);
     assertThat(p.pciBusId()).isNull();
     assertThat(p.reporter()).isEqualTo(KernelXid.Reporter.DEVICE_PLUGIN);
-    assertThat(p.message()).isEqualTo(message);
+    assertThat(p.message()).isNull();
   }
 
   @Test
@@ -271,6 +271,17 @@ class KernelXidLinesTest {
     assertThat(p.pciBusId()).isEqualTo("0000:3b:00");
     assertThat(p.host()).isEqualTo(NODE);
     assertThat(p.reporter()).isEqualTo(KernelXid.Reporter.DRIVER);
+  }
+
+  @Test
+  void theFallenOffLineAfterItsXid79LineIsTheSameEvent() {
+    write("journalctl-k.txt", """
+        Jul 14 10:19:52 %1$s kernel: NVRM: Xid (PCI:0001:00:00): 79, pid=2142, name=python3, GPU has fallen off the bus.
+        Jul 14 10:19:52 %1$s kernel: NVRM: GPU 0001:00:00.0: GPU has fallen off the bus.
+        Jul 14 10:19:52 %1$s kernel: NVRM: GPU 0002:00:00.0: GPU has fallen off the bus.
+        """.formatted(NODE));
+    assertThat(Bundles.facts(Bundles.read(dir), KernelXid.class)).extracting(x -> x.pciBusId() + " " + x.provenance().pointer())
+        .containsExactly("0001:00:00 line 1", "0002:00:00 line 3");
   }
 
   @Test
