@@ -1,0 +1,123 @@
+package io.gpudoctor.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.reason.Diagnoser;
+import io.gpudoctor.engine.reason.Diagnosis;
+import io.gpudoctor.engine.reason.ReportedFinding;
+import io.gpudoctor.facts.FindingStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the GPU-stack and serving-engine log rules say and whom they name, beyond their fixtures' labels. */
+class GpuStackLogRulesTest {
+  private static final String NODE = "aks-gpua10-27514903-vmss000000";
+  private static final String NODE2 = "aks-gpua10-27514903-vmss000001";
+
+  @TempDir Path dir;
+
+  private static Diagnosis diagnose(Path folder) throws Exception {
+    return new Diagnoser(ModuleRules.ruleBase()).diagnose(new EvidenceFolderReader().read(folder));
+  }
+
+  private static Diagnosis fixture(String name) throws Exception {
+    return diagnose(ModuleRules.fixturesDir().resolve(name));
+  }
+
+  private static List<ReportedFinding> all(Diagnosis d, String id) {
+    return d.findings().stream().filter(f -> f.id().equals(id)).toList();
+  }
+
+  private static ReportedFinding finding(Diagnosis d, String id) {
+    return all(d, id).stream().findFirst().orElseThrow(() -> new AssertionError(id + " absent"));
+  }
+
+  @Test
+  void twoDevicePluginPodsMarkingGpusUnhealthySpeakForTheirOwnNodes() throws Exception {
+    StringBuilder pods = new StringBuilder();
+    String[][] plugins = {{"nvidia-device-plugin-daemonset-a1b2c", NODE, "GPU-11111111-2222-4333-8444-555555555555"},
+        {"nvidia-device-plugin-daemonset-d3e4f", NODE2, "GPU-66666666-7777-4888-9999-000000000000"}};
+    for (String[] p : plugins) {
+      pods.append(pods.length() == 0 ? "" : ",").append("""
+          {"apiVersion": "v1", "kind": "Pod",
+           "metadata": {"name": "%s", "namespace": "kube-system", "creationTimestamp": "2026-07-18T06:03:00Z"},
+           "spec": {"nodeName": "%s", "containers": [{"name": "nvidia-device-plugin-ctr", "image": "nvcr.io/nvidia/k8s-device-plugin:v0.17.2"}]},
+           "status": {"phase": "Running"}}""".formatted(p[0], p[1]));
+      write("logs/kube-system/" + p[0] + "/nvidia-device-plugin-ctr.log",
+          "2026-07-21T09:12:07.331110845Z I0721 09:12:07.331071       1 server.go:263] 'nvidia.com/gpu' device marked unhealthy: "
+              + p[2] + "\n");
+    }
+    write("pods.json", "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [" + pods + "]}");
+
+    List<ReportedFinding> unhealthy = all(diagnose(dir), "GpuDeviceUnhealthy");
+
+    assertThat(unhealthy).extracting(ReportedFinding::subject).containsExactlyInAnyOrder(NODE, NODE2);
+    assertThat(unhealthy).allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.LIKELY));
+  }
+
+  @Test
+  void aLostGpuOutranksTheAdmissionErrorItCauses() throws Exception {
+    Diagnosis d = fixture("GpuDeviceUnhealthy/fires-gpu-lost-at-admission");
+    assertThat(d.findings().get(0).id()).isEqualTo("GpuDeviceUnhealthy");
+    assertThat(d.findings().get(0).subject()).isEqualTo(NODE);
+    assertThat(d.findings().indexOf(finding(d, "DeviceAllocationFailed"))).isGreaterThan(0);
+  }
+
+  @Test
+  void aFreeMemoryShortfallWithinTheCudaContextAllowanceNamesTheUtilizationNotAnotherProcess() throws Exception {
+    ReportedFinding f = finding(fixture("GpuMemoryHeldByOtherProcess/fires-utilization-leaves-no-room-for-the-cuda-context"),
+        "GpuMemoryHeldByOtherProcess");
+    assertThat(f.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+    assertThat(f.summary()).contains("Only 2324 MiB were in use").contains("gpu_memory_utilization 0.94")
+        .contains("the setting, not another process");
+    assertThat(f.handoff()).contains("Lower --gpu-memory-utilization");
+
+    ReportedFinding held = finding(fixture("GpuMemoryHeldByOtherProcess/fires-vllm-free-memory-without-telemetry"),
+        "GpuMemoryHeldByOtherProcess");
+    assertThat(held.status()).as("14.57 GiB total, 0.78 GiB free: far more than a context").isEqualTo(FindingStatus.LIKELY);
+  }
+
+  @Test
+  void nvmlsUnknownErrorIsNamedAsTheCgroupSignatureNotADriverVersion() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-nvml-unknown-error-after-daemon-reload"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("systemctl daemon-reload").contains("NVIDIA/nvidia-docker#1730")
+        .doesNotContain("A driver/library mismatch is one cause");
+    assertThat(f.owner()).as("BYO pool: the customer's GPU stack").isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
+  void theDriverTooOldLineSaysWhichCudaTheDriverSupports() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-termination-message-driver-too-old"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("supports CUDA only up to 12.4 (found version 12040)");
+    assertThat(f.owner()).isEqualTo("aks");
+    assertThat(f.evidence()).singleElement().satisfies(e ->
+        assertThat(e.pointer()).isEqualTo("/items/0/status/containerStatuses/0/lastState/terminated/message"));
+  }
+
+  @Test
+  void theHooksDriverNotLoadedIsTheNodesDriverAndProposesACordon() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-driver-not-loaded"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("the NVIDIA kernel module is not loaded on the node").contains("Not a version mismatch");
+    assertThat(f.proposedActions()).anySatisfy(a -> assertThat(a.command()).endsWith("cordon " + NODE));
+  }
+
+  @Test
+  void anExportersOwnFailureIsTheExportersAndNoWorkloadsDriverMismatch() throws Exception {
+    Diagnosis d = fixture("DcgmExporterUnavailable/fires-exporter-own-log-cannot-load-nvml");
+    ReportedFinding f = finding(d, "DcgmExporterUnavailable");
+    assertThat(f.subject()).isEqualTo("gpu-monitoring/nvidia-dcgm-exporter-8kq2w");
+    assertThat(f.summary()).contains("It cannot load NVML");
+    assertThat(f.evidence()).hasSize(2);
+    assertThat(all(d, "GpuDriverMismatch")).isEmpty();
+  }
+
+  private void write(String name, String content) throws Exception {
+    Path file = dir.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
+  }
+}
