@@ -85,4 +85,35 @@ class KaitoRulesTest {
     assertThat(f.summary()).contains("The reason is shown by GpuQuotaExceeded");
     assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("standardNCADSA100v4Family Cores quota"));
   }
+
+  @Test
+  void anUnsupportedPresetIsTheWorkloadOwnersAndNothingWasProvisioned() throws Exception {
+    Diagnosis d = diagnose("KaitoWorkspaceRejected/fires-unsupported-preset-on-create");
+    ReportedFinding f = finding(d, "KaitoWorkspaceRejected");
+    assertThat(f.subject()).isEqualTo("manifest workspace-deepseek-r1.yaml");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.summary()).contains("does not ship this preset").contains("No Workspace was stored");
+    assertThat(f.evidence()).singleElement().satisfies(e -> {
+      assertThat(e.source()).isEqualTo("apply.txt");
+      assertThat(e.pointer()).isEqualTo("line 2");
+    });
+    assertThat(commands(f)).noneMatch(c -> c.contains("delete"));
+  }
+
+  @Test
+  void anUnreachableWebhookIsTheKaitoOperatorsAndTheReadsLookAtTheNamespaceItsUrlNames() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceRejected/fires-webhook-connection-refused"), "KaitoWorkspaceRejected");
+    assertThat(f.owner()).isEqualTo("kaito-operator");
+    assertThat(f.summary()).contains("Connection refused: nothing listens on the webhook's port");
+    assertThat(reads(f)).containsExactly("kubectl --context aks-genai-weu get pods -n kaito-workspace -o wide",
+        "kubectl --context aks-genai-weu get endpoints -n kaito-workspace workspace");
+  }
+
+  @Test
+  void aRefusedChangeToAnExistingWorkspaceKeepsItsSpecAndNamesIt() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceRejected/fires-immutable-count-on-apply-patch"), "KaitoWorkspaceRejected");
+    assertThat(f.subject()).isEqualTo("llm/workspace-llama-3-1-8b");
+    assertThat(f.summary()).startsWith("The API server refused the change to Workspace llm/workspace-llama-3-1-8b")
+        .contains("keeps the spec it had").doesNotContain("No Workspace was stored");
+  }
 }

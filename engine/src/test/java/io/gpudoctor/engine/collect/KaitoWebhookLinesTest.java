@@ -186,6 +186,20 @@ class KaitoWebhookLinesTest {
   }
 
   @Test
+  void proseNamingTheWorkspaceWebhookBesideAnotherWebhooksDenialIsNoRefusal(@TempDir Path folder) throws Exception {
+    write(folder, "issue.md", """
+        The Workspace went through "validation.workspace.kaito.sh" without trouble, but the RAGEngine did not:
+
+        ```
+        Error from server (BadRequest): error when creating "ragengine.yaml": admission webhook "validation.ragengine.kaito.sh" denied the request: validation failed: missing field(s): embedding
+        ```
+        """);
+    assertThat(KaitoWebhookLines.mentions(java.nio.file.Files.readString(folder.resolve("issue.md"), java.nio.charset.StandardCharsets.UTF_8)))
+        .isTrue();
+    assertThat(facts(read(folder), WorkspaceAdmission.class)).isEmpty();
+  }
+
+  @Test
   void textThatOnlyNamesTheWebhookIsNotRead() {
     assertThat(KaitoWebhookLines.mentions("kubectl get validatingwebhookconfiguration validation.workspace.kaito.sh -o yaml")).isFalse();
     assertThat(KaitoWebhookLines.mentions("name: \"validation.workspace.kaito.sh\"\nfailurePolicy: Fail")).isFalse();
