@@ -33,6 +33,8 @@ public final class Topics {
   public static final String OPERATIONS = "operations";
   public static final String HPAS = "hpas";
   public static final String SCALEDOBJECTS = "scaledobjects";
+  /** What kubectl create/apply printed: the API server's admission refusals (KAITO's Workspace webhook). */
+  public static final String APPLY = "apply";
   /** A node's kernel log (dmesg, journalctl -k): the NVIDIA driver's Xid lines. */
   public static final String KERNEL_LOG = "kernel-log";
 

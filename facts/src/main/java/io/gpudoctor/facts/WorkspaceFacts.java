@@ -12,6 +12,11 @@ import java.util.Map;
  * {@code WorkspaceReady} (0.1-0.3) or {@code WorkspaceSucceeded} (0.4+), tuning workspaces report
  * {@code JobStarted} where inference reports {@code InferenceReady}. {@code state} is HEAD's
  * {@code status.state}, null when absent.
+ *
+ * @param preferredNodes {@code resource.preferredNodes}: nodes the user brought (BYO) for KAITO to use
+ * @param ageAtCaptureMinutes the age the capture itself showed (the AGE column of {@code kubectl get
+ *     workspace}), null when it showed none. A pasted table has no capture time, so its AGE cannot
+ *     become a {@code createdAt}; it is still the Workspace's age when the table was printed.
  */
 public record WorkspaceFacts(
     String apiVersion,
@@ -24,7 +29,9 @@ public record WorkspaceFacts(
     Instant createdAt,
     List<Condition> conditions,
     String state,
-    Provenance provenance) {
+    Provenance provenance,
+    List<String> preferredNodes,
+    Long ageAtCaptureMinutes) {
 
   /** The resource (GPU node) conditions of every KAITO version, most general first. */
   public static final List<String> RESOURCE_CONDITIONS = List.of("ResourceReady", "NodeClaimReady", "MachineReady", "NodesReady");
@@ -34,6 +41,37 @@ public record WorkspaceFacts(
   public WorkspaceFacts {
     labelSelector = SortedMaps.copyOf(labelSelector);
     conditions = List.copyOf(conditions);
+    preferredNodes = preferredNodes == null ? List.of() : List.copyOf(preferredNodes);
+  }
+
+  /** A Workspace as a describe shows it: no preferred nodes, no age column. */
+  public WorkspaceFacts(String apiVersion, String namespace, String name, String instanceType, Integer count,
+      Map<String, String> labelSelector, String preset, Instant createdAt, List<Condition> conditions, String state,
+      Provenance provenance) {
+    this(apiVersion, namespace, name, instanceType, count, labelSelector, preset, createdAt, conditions, state,
+        provenance, List.of(), null);
+  }
+
+  /** The GPU nodes it needs: {@code resource.count}, 1 when not set. */
+  public int nodeCount() {
+    return count == null ? 1 : count;
+  }
+
+  /**
+   * Whether KAITO would take a node with these labels for this Workspace: every
+   * {@code labelSelector.matchLabels} pair is on the node (KAITO lists its nodes by that selector).
+   * An empty selector selects nothing here: it proves no match.
+   */
+  public boolean selects(Map<String, String> nodeLabels) {
+    if (labelSelector.isEmpty()) return false;
+    for (Map.Entry<String, String> e : labelSelector.entrySet()) {
+      if (!e.getValue().equals(nodeLabels.get(e.getKey()))) return false;
+    }
+    return true;
+  }
+
+  public boolean prefers(String node) {
+    return node != null && preferredNodes.contains(node);
   }
 
   public String key() {

@@ -104,7 +104,7 @@ final class KubectlTableText {
         // The table sums the pod's containers: a status with no container name, as the table shows it.
         boolean terminated = TERMINATED_REASONS.contains(status);
         boolean waiting = phase == null && !terminated && !status.startsWith("Terminating");
-        statuses.add(new ContainerStatusFacts(null, false, restarts == null ? 0 : restarts.count(),
+        statuses.add(new ContainerStatusFacts(null, allReady(c.get("READY")), restarts == null ? 0 : restarts.count(),
             waiting ? status : null, null, terminated ? status : null, null, null, null, null,
             restarts == null ? null : at.ago(restarts.last()), where));
       } else {
@@ -114,6 +114,14 @@ final class KubectlTableText {
           c.containsKey("NODE") ? TextValues.value(c.get("NODE")) : null, at.ago(age), null, null, Map.of(), List.of(),
           List.of(), Map.of(), List.of(), List.of(), statuses, where, unknown);
     });
+  }
+
+  /** READY {@code 1/1}: every container of the pod is ready; {@code 0/1}, or anything else, is not. */
+  private static boolean allReady(String ready) {
+    String v = TextValues.value(ready);
+    if (v == null) return false;
+    int slash = v.indexOf('/');
+    return slash > 0 && v.substring(0, slash).equals(v.substring(slash + 1)) && !v.startsWith("0/");
   }
 
   /** The pod phase when the STATUS column is one; a container or pod reason otherwise (phase unknown). */
@@ -161,7 +169,7 @@ final class KubectlTableText {
         if (type != null && value != null) conditions.add(new Condition(type, value, null, null, null, where));
       }
       return new WorkspaceFacts(null, namespace(c, namespace, at), name, TextValues.value(c.get("INSTANCE")), null,
-          Map.of(), null, at.ago(age), conditions, TextValues.value(c.get("STATE")), where);
+          Map.of(), null, at.ago(age), conditions, TextValues.value(c.get("STATE")), where, List.of(), minutes(age));
     });
   }
 
@@ -170,7 +178,17 @@ final class KubectlTableText {
       Provenance where = line.at(path);
       String ready = TextValues.value(c.get("READY"));
       return new NodeClaimFacts(name, Map.of(), TextValues.value(c.get("TYPE")), at.ago(age),
-          ready == null ? List.of() : List.of(new Condition("Ready", ready, null, null, null, where)), where);
+          ready == null ? List.of() : List.of(new Condition("Ready", ready, null, null, null, where)), where,
+          minutes(age));
     });
+  }
+
+  /**
+   * The AGE as the table showed it, in whole minutes. It is kept beside {@code createdAt} because
+   * a pasted table rarely comes with its capture time: an 8m-old Workspace is inside KAITO's
+   * 10-minute window whenever the table was printed.
+   */
+  private static Long minutes(Duration age) {
+    return age == null ? null : age.toMinutes();
   }
 }

@@ -20,7 +20,7 @@ final class PastedKubectlFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return !sections(text).isEmpty();
+    return !sections(text).isEmpty() || KaitoWebhookLines.mentions(text);
   }
 
   private List<PastedSection> sections(String text) {
@@ -68,6 +68,7 @@ final class PastedKubectlFormat implements TextFormat {
     int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines(sections), pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
     logLines += KernelXidLines.read(path, text, out);
+    logLines += KaitoWebhookLines.read(path, text, sectionLines(sections), out);
     if (used == 0 && logLines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
     }

@@ -38,6 +38,8 @@ final class WorkspaceReader implements KubeObjectReader {
         Times.parse(Trees.text(meta, "creationTimestamp")),
         Conditions.read(object, at, out),
         Trees.text(Trees.field(object, "status"), "state"),
-        at));
+        at,
+        Trees.strings(Trees.field(resource, "preferredNodes")),
+        null));
   }
 }

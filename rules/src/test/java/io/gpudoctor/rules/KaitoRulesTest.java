@@ -1,0 +1,119 @@
+package io.gpudoctor.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.reason.Diagnoser;
+import io.gpudoctor.engine.reason.Diagnosis;
+import io.gpudoctor.engine.reason.ReportedFinding;
+import io.gpudoctor.facts.FindingStatus;
+import io.gpudoctor.facts.MissingEvidence;
+import io.gpudoctor.facts.ProposedAction;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the kaito findings say about pasted tables, the user's own nodes and admission refusals. */
+class KaitoRulesTest {
+
+  private static Diagnosis diagnose(String fixture) throws Exception {
+    return new Diagnoser(ModuleRules.ruleBase()).diagnose(new EvidenceFolderReader().read(ModuleRules.fixturesDir().resolve(fixture)));
+  }
+
+  private static ReportedFinding finding(Diagnosis d, String id) {
+    return d.findings().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError(id + " absent"));
+  }
+
+  private static List<String> reads(ReportedFinding f) {
+    return f.missingEvidence().stream().map(MissingEvidence::read).toList();
+  }
+
+  private static List<String> commands(ReportedFinding f) {
+    return f.proposedActions().stream().map(ProposedAction::command).toList();
+  }
+
+  @Test
+  void aYoungWorkspaceOfAPastedTableIsToldByItsAgeColumnAndReReadWhenTheWindowEnds() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceTooEarly/fires-pasted-table-age-without-capture-time"), "KaitoWorkspaceTooEarly");
+    assertThat(f.summary()).contains("kubectl showed it 7 minutes old (its AGE column").contains("re-read it in 3 minutes")
+        .doesNotContain("null");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("AGE 7m when the table was printed"));
+  }
+
+  @Test
+  void aWorkspacePastTheWindowByItsAgeColumnSaysHowOldItWasNotThatItsAgeIsUnknown() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceTooEarly/near-miss-pasted-table-age-past-the-window"), "KaitoResourceNotReady");
+    assertThat(f.summary()).contains("; it was 34 minutes old when the table was printed (its AGE column).")
+        .doesNotContain("it was its age");
+  }
+
+  @Test
+  void aPastedPodLinkedByNameThatRestartsForNoShownReasonAsksForItsPreviousLogAndItsLabels() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoInferenceReadyButCrashing/fires-pasted-tables-restarts-no-reason"),
+        "KaitoInferenceReadyButCrashing");
+    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
+    assertThat(f.owner()).isEqualTo("kaito-operator");
+    assertThat(f.summary()).contains("llm/workspace-mistral-7b-0 has restarted and is not ready (the capture shows no reason)")
+        .contains("taken for the Workspace's by its name");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("not ready, restartCount 9"));
+    assertThat(reads(f)).contains("kubectl --context <kube-context> logs -n llm workspace-mistral-7b-0 --previous --timestamps",
+        "kubectl --context <kube-context> get pod -n llm workspace-mistral-7b-0 -o json");
+  }
+
+  @Test
+  void theUsersOwnReadyNodeMakesItKaitosNodeSelectionAndItsPoolIsNeverProposedForDeletion() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoResourceNotReady/fires-byo-preferred-node-not-taken"), "KaitoResourceNotReady");
+    assertThat(f.owner()).isEqualTo("kaito-operator");
+    assertThat(f.summary()).contains("aks-gpua10-28471953-vmss000001 is Ready and carry its labelSelector")
+        .contains("pool gpua10) are your own");
+    assertThat(commands(f)).noneMatch(c -> c.contains("nodepool delete"))
+        .containsExactly("kubectl --context aks-genai-weu delete workspace -n llm workspace-llama-3-1-8b");
+    assertThat(reads(f)).noneMatch(r -> r.contains("list-usage") || r.contains("list-skus"))
+        .contains("kubectl --context aks-genai-weu get deployments -A -o wide");
+  }
+
+  @Test
+  void aPreferredNodeWithoutTheSelectorsLabelIsNoKaitoFault() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoResourceNotReady/near-miss-preferred-node-lacks-the-selector-label"), "KaitoResourceNotReady");
+    assertThat(f.owner()).isEqualTo("quota-owner");
+    assertThat(f.summary()).doesNotContain("are your own");
+  }
+
+  @Test
+  void aQuotaErrorNamingOnlyTheFamilyOfItsInstanceTypeIsTheWorkspacesCause() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoResourceNotReady/fires-family-quota-error-names-no-size"), "KaitoResourceNotReady");
+    assertThat(f.owner()).isEqualTo("quota-owner");
+    assertThat(f.summary()).contains("The reason is shown by GpuQuotaExceeded");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("standardNCADSA100v4Family Cores quota"));
+  }
+
+  @Test
+  void anUnsupportedPresetIsTheWorkloadOwnersAndNothingWasProvisioned() throws Exception {
+    Diagnosis d = diagnose("KaitoWorkspaceRejected/fires-unsupported-preset-on-create");
+    ReportedFinding f = finding(d, "KaitoWorkspaceRejected");
+    assertThat(f.subject()).isEqualTo("manifest workspace-deepseek-r1.yaml");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.summary()).contains("does not ship this preset").contains("No Workspace was stored");
+    assertThat(f.evidence()).singleElement().satisfies(e -> {
+      assertThat(e.source()).isEqualTo("apply.txt");
+      assertThat(e.pointer()).isEqualTo("line 2");
+    });
+    assertThat(commands(f)).noneMatch(c -> c.contains("delete"));
+  }
+
+  @Test
+  void anUnreachableWebhookIsTheKaitoOperatorsAndTheReadsLookAtTheNamespaceItsUrlNames() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceRejected/fires-webhook-connection-refused"), "KaitoWorkspaceRejected");
+    assertThat(f.owner()).isEqualTo("kaito-operator");
+    assertThat(f.summary()).contains("Connection refused: nothing listens on the webhook's port");
+    assertThat(reads(f)).containsExactly("kubectl --context aks-genai-weu get pods -n kaito-workspace -o wide",
+        "kubectl --context aks-genai-weu get endpoints -n kaito-workspace workspace");
+  }
+
+  @Test
+  void aRefusedChangeToAnExistingWorkspaceKeepsItsSpecAndNamesIt() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceRejected/fires-immutable-count-on-apply-patch"), "KaitoWorkspaceRejected");
+    assertThat(f.subject()).isEqualTo("llm/workspace-llama-3-1-8b");
+    assertThat(f.summary()).startsWith("The API server refused the change to Workspace llm/workspace-llama-3-1-8b")
+        .contains("keeps the spec it had").doesNotContain("No Workspace was stored");
+  }
+}
