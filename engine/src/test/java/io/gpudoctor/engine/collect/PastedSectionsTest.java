@@ -21,6 +21,18 @@ class PastedSectionsTest {
       + "2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, "
       + "2 No preemption victims found for incoming pod.";
 
+  // A pod describe cut after its Tolerations, as pasted into a thread.
+  private static final String DESCRIBED_POD = """
+      Name:             %s
+      Namespace:        ml-serving
+      Status:           Pending
+      Containers:
+        vllm:
+          Limits:
+            nvidia.com/gpu:  1
+      Tolerations:      nvidia.com/gpu:NoSchedule op=Exists
+      """;
+
   @TempDir Path folder;
 
   private static List<PastedSection.Kind> kinds(String text) {
@@ -126,16 +138,7 @@ class PastedSectionsTest {
   @Test
   void eventsPastedApartFromTheOnlyDescribedPodAreItsEvents() {
     write(folder, "target.yaml", "capturedAt: \"2026-02-09T15:25:30Z\"\n");
-    write(folder, "issue.md", """
-        ```
-        Name:             vllm-llama-3-1-8b-6d9f7c8b5d-x7k2p
-        Namespace:        ml-serving
-        Status:           Pending
-        Containers:
-          vllm:
-            Limits:
-              nvidia.com/gpu:  1
-        Tolerations:      nvidia.com/gpu:NoSchedule op=Exists
+    write(folder, "issue.md", "```\n" + DESCRIBED_POD.formatted("vllm-llama-3-1-8b-6d9f7c8b5d-x7k2p") + """
         ```
 
         and the events from another terminal:
@@ -154,14 +157,7 @@ class PastedSectionsTest {
 
   @Test
   void eventsUnderACommandAboutAnotherPodStayThatPodsEvenBesideADescribedOne() {
-    write(folder, "issue.md", """
-        Name:             vllm-0
-        Namespace:        ml-serving
-        Status:           Pending
-        Containers:
-          vllm:
-            Limits:
-              nvidia.com/gpu:  1
+    write(folder, "issue.md", DESCRIBED_POD.formatted("vllm-0") + """
 
         $ kubectl describe pod -n ml-serving vllm-1 | grep -A4 Events
         Events:
