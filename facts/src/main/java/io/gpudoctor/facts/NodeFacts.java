@@ -26,6 +26,10 @@ public record NodeFacts(
   public static final String ALLOCATABLE = "allocatable";
   public static final String CONDITIONS = "conditions";
   public static final String UNSCHEDULABLE = "unschedulable";
+  /** The capture showed the node but not its name (a lone Capacity/Allocatable block). */
+  public static final String NAME = "name";
+  /** The name of a node whose name the capture does not show: a visible placeholder, never a guessed node. */
+  public static final String UNNAMED = "<node not named>";
 
   /** A node read from its whole object ({@code -o json|yaml}): every field is known. */
   public NodeFacts(String name, Map<String, String> labels, List<Taint> taints, Map<String, String> capacity,

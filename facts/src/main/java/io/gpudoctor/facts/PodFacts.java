@@ -37,6 +37,13 @@ public record PodFacts(
   public static final String LABELS = "labels";
   public static final String CONDITIONS = "conditions";
   public static final String CONTAINER_STATUSES = "containerStatuses";
+  /** The capture showed the pod but not its name (a describe pasted from its Status line on). */
+  public static final String NAME = "name";
+  /**
+   * The name of a pod whose name the capture does not show: a visible placeholder, as in the reads
+   * a finding asks for, so no command is run against a guessed pod and no join matches it by accident.
+   */
+  public static final String UNNAMED = "<pod not named>";
 
   /** A pod read from its whole object ({@code -o json|yaml}): every field is known. */
   public PodFacts(String namespace, String name, String phase, String reason, String message, String nodeName,

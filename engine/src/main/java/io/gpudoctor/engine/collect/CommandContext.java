@@ -1,19 +1,38 @@
 package io.gpudoctor.engine.collect;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * What a pasted command line says about the output under it: the namespace ({@code -n NS}) and the
- * pod it is about ({@code describe pod P}, {@code pod/P}, {@code involvedObject.name=P}). People
- * paste the prompt line with the output; nothing else is taken from it.
+ * object it is about ({@code describe pod P}, {@code describe node N}, {@code logs P}, {@code pod/P},
+ * {@code involvedObject.name=P}). People paste the prompt line with the output; nothing else is
+ * taken from it. {@code kind} is the Kubernetes kind ({@code Pod}, {@code Node}, ...), null when the
+ * command names none or several ({@code get pods,nodes}).
  */
-record CommandContext(String namespace, String pod) {
-  static final CommandContext NONE = new CommandContext(null, null);
+record CommandContext(String namespace, String kind, String name) {
+  static final CommandContext NONE = new CommandContext(null, null, null);
   private static final Pattern COMMAND = Pattern.compile("^\\s*(?:[$#>%]|PS [^>]*>|\\S+@\\S+[:~$# ]+)?\\s*(kubectl|az)\\s+(.*)$");
   private static final Pattern INVOLVED = Pattern.compile("involvedObject\\.name=([^,\\s]+)");
+  private static final Pattern FLAG_WITH_VALUE =
+      Pattern.compile("-[oLlc]|--output|--selector|--field-selector|--context|--kubeconfig|--sort-by|--container");
+  private static final Pattern VERB = Pattern.compile("get|describe|logs|edit|top");
+
+  /** The pod the command is about, or null. */
+  String pod() {
+    return "Pod".equals(kind) ? name : null;
+  }
+
+  /** The node the command is about, or null. */
+  String node() {
+    return "Node".equals(kind) ? name : null;
+  }
+
+  /** This context about a pod the output shows (its namespace when this one names none). */
+  CommandContext aboutPod(String podNamespace, String pod) {
+    return new CommandContext(namespace != null ? namespace : podNamespace, "Pod", pod);
+  }
 
   static boolean isCommand(String line) {
     // Asked of every pasted line; the regex can only match a line that names one of the two tools.
@@ -27,29 +46,48 @@ record CommandContext(String namespace, String pod) {
     if (command.contains("|")) command = command.substring(0, command.indexOf('|')).trim();
     List<String> words = List.of(command.split("\\s+"));
     String namespace = null;
-    String pod = null;
-    boolean podResource = false;
+    String involved = null;
+    String verb = null;
+    boolean resourceSeen = false;
+    String kind = null;
+    String name = null;
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
       String next = i + 1 < words.size() ? words.get(i + 1) : null;
-      Matcher involved = INVOLVED.matcher(w);
-      if (involved.find()) pod = involved.group(1);
       if ((w.equals("-n") || w.equals("--namespace")) && next != null) {
         namespace = next;
         i++;
       } else if (w.startsWith("--namespace=")) {
         namespace = w.substring("--namespace=".length());
-      } else if (w.matches("-[oLlc]|--output|--selector|--field-selector|--context|--kubeconfig|--sort-by") && next != null) {
-        if (INVOLVED.matcher(next).find()) pod = INVOLVED.matcher(next).results().findFirst().orElseThrow().group(1);
+      } else if (INVOLVED.matcher(w).find()) {
+        involved = involvedName(w);
+      } else if (FLAG_WITH_VALUE.matcher(w).matches() && next != null && !next.startsWith("-")) {
+        if (involvedName(next) != null) involved = involvedName(next);
         i++;
-      } else if (w.toLowerCase(Locale.ROOT).matches("(pod|pods|po)/.+")) {
-        pod = w.substring(w.indexOf('/') + 1);
-      } else if (w.matches("pod|pods|po") && i > 0) {
-        podResource = true;
-      } else if (podResource && !w.startsWith("-") && pod == null) {
-        pod = w;
+      } else if (w.startsWith("-")) {
+        continue;
+      } else if (verb == null) {
+        if (VERB.matcher(w).matches()) verb = w;
+      } else if (w.contains("/") && !resourceSeen || verb.equals("logs") && name == null) {
+        // pod/NAME, daemonset.apps/NAME, or the pod `kubectl logs` takes bare.
+        int slash = w.indexOf('/');
+        kind = slash > 0 ? KubectlKinds.kind(w.substring(0, slash)) : "Pod";
+        name = kind == null ? null : w.substring(slash + 1);
+        resourceSeen = true;
+      } else if (!resourceSeen) {
+        kind = KubectlKinds.kind(w);
+        resourceSeen = true;
+      } else if (kind != null && name == null) {
+        name = w;
       }
     }
-    return new CommandContext(namespace, pod);
+    if (involved != null) return new CommandContext(namespace, "Pod", involved);
+    if ("Event".equals(kind)) return new CommandContext(namespace, null, null);
+    return new CommandContext(namespace, kind, name);
+  }
+
+  private static String involvedName(String word) {
+    Matcher involved = INVOLVED.matcher(word);
+    return involved.find() ? involved.group(1) : null;
   }
 }

@@ -15,22 +15,64 @@ import java.util.TreeSet;
 /**
  * {@code kubectl describe node}: labels, taints, unschedulable, conditions (with reasons and
  * messages), capacity and allocatable, the same NodeFacts as the node's JSON. A field the text
- * does not hold (a trimmed paste) is recorded as unknown, not empty.
+ * does not hold (a trimmed paste) is recorded as unknown, not empty. A describe trimmed of its
+ * {@code Name:} line (a lone {@code Capacity:}/{@code Allocatable:} block) is a node whose name is
+ * the one the pasted command names, else unknown ({@link NodeFacts#UNNAMED}).
  */
 final class DescribeNodeText {
+  // Keys at the margin of `kubectl describe node` only; Capacity and Allocatable count as blocks of
+  // resources (a PersistentVolume's describe prints "Capacity:  10Gi" on one line).
+  private static final Set<String> NODE_KEYS = Set.of("Roles", "Taints", "Unschedulable", "Capacity", "Allocatable",
+      "System Info", "Allocated resources", "Addresses", "Lease", "Non-terminated Pods", "PodCIDR", "PodCIDRs",
+      "ProviderID");
+
   private DescribeNodeText() {}
 
+  static boolean isNodeKey(String key) {
+    return NODE_KEYS.contains(key);
+  }
+
   static boolean isNode(DescribeText d) {
-    return d.has("Roles") || d.has("Capacity") || d.has("Allocatable") || d.has("Taints") && d.has("Unschedulable");
+    return d.has("Roles") || resourceBlock(d, "Capacity") || resourceBlock(d, "Allocatable")
+        || d.has("Taints") && d.has("Unschedulable") || nodeKeysShown(d) >= 2;
+  }
+
+  /** A node's describe without its {@code Name:} line: a Capacity or Allocatable block, or two keys only a node's describe has. */
+  static boolean isFragment(DescribeText d) {
+    return !d.has("Name") && (resourceBlock(d, "Capacity") || resourceBlock(d, "Allocatable") || nodeKeysShown(d) >= 2);
+  }
+
+  /** Whether the describe holds a key that only a node's has: then it is no pod's. */
+  static boolean hasNodeKey(DescribeText d) {
+    return nodeKeysShown(d) > 0;
+  }
+
+  private static int nodeKeysShown(DescribeText d) {
+    int shown = 0;
+    for (String key : NODE_KEYS) {
+      boolean resources = key.equals("Capacity") || key.equals("Allocatable");
+      if (resources ? resourceBlock(d, key) : d.has(key)) shown++;
+    }
+    return shown;
+  }
+
+  private static boolean resourceBlock(DescribeText d, String key) {
+    DescribeText.Field f = d.field(key);
+    return f != null && f.value().isEmpty() && f.children().stream().anyMatch(n -> n.key() != null);
   }
 
   static void read(DescribeText d, PastedSection section, String path, BundleBuilder out) {
-    String name = d.value("Name");
-    if (name == null) {
+    boolean fragment = !d.has("Name");
+    String name = fragment ? section.context().node() : d.value("Name");
+    if (name == null && !fragment) {
       out.warning(path + " " + section.first().pointer() + ": node description without a readable name; skipped");
       return;
     }
     Set<String> unknown = new TreeSet<>();
+    if (name == null) {
+      unknown.add(NodeFacts.NAME);
+      name = NodeFacts.UNNAMED;
+    }
     Map<String, String> labels = DescribePodText.pairs(d.field("Labels"), '=', () -> unknown.add(NodeFacts.LABELS));
     if (labels == null) {
       unknown.add(NodeFacts.LABELS);

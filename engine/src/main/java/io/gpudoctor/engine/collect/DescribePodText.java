@@ -20,27 +20,98 @@ import java.util.regex.Pattern;
 /**
  * {@code kubectl describe pod}: the same PodFacts as the pod's JSON wherever the text carries the
  * field. Describe shows no affinity (and no waiting message), so the fact says affinity is unknown
- * rather than absent; its Events table becomes KubeEvents about the pod.
+ * rather than absent; its Events table becomes KubeEvents about the pod. A describe trimmed of its
+ * {@code Name:} line (a fragment) is a pod whose name is unknown: the pod the pasted command names,
+ * else the target's pod, else {@link PodFacts#UNNAMED}; every field it does not show is unknown.
  */
 final class DescribePodText {
   // kubectl's toleration form: key[=value][:Effect][ op=Exists][ for Ns]
   private static final Pattern TOLERATION = Pattern.compile(
       "^([^=:\\s]*)(?:=([^:\\s]*))?(?::(\\w+))?(?:\\s*op=Exists)?(?:\\s+for\\s+\\d+s)?$");
+  private static final Pattern TOLERATION_SHAPE = Pattern.compile(".*(?::(?:NoSchedule|NoExecute|PreferNoSchedule)\\b|op=Exists).*");
+  private static final Pattern PHASE = Pattern.compile("Pending|Running|Succeeded|Failed|Unknown|Terminating(?: \\(lasts .*\\))?");
+  private static final Pattern REASON = Pattern.compile("[A-Z][A-Za-z]+");
+  // At the margin only in a pod's describe: a Job's or a Deployment's containers sit under "Pod Template:".
+  private static final Set<String> POD_ONLY = Set.of("Containers", "Init Containers", "QoS Class");
+  private static final Set<String> POD_KEYS = Set.of("Status", "Reason", "Message", "IP", "IPs", "Node", "Tolerations",
+      "Node-Selectors", "Containers", "Init Containers", "QoS Class", "Controlled By", "Priority", "Service Account",
+      "Conditions", "Events");
+  // The keys among them that, with a value of their shape, tell a pod from a Service (IP, Events), a
+  // ReplicaSet (Controlled By) or a Deployment (Conditions, Events).
+  private static final Set<String> TELLING = Set.of("Status", "Reason", "Message", "Node", "Tolerations",
+      "Node-Selectors", "Containers", "Init Containers", "QoS Class");
 
   private DescribePodText() {}
 
+  static boolean isPodKey(String key) {
+    return POD_KEYS.contains(key);
+  }
+
   static boolean isPod(DescribeText d) {
-    return d.has("Containers") || d.has("Init Containers") || d.has("Controlled By") || d.has("QoS Class");
+    if (POD_ONLY.stream().anyMatch(d::has)) return true;
+    return !DescribeNodeText.hasNodeKey(d) && (podKeysTell(d) || tolerationsShown(d));
+  }
+
+  /**
+   * A pod's describe without its {@code Name:} line: two or more keys only a pod's describe has
+   * (one of them telling, with a value of its shape), a lone {@code Tolerations:} block, or a lone
+   * {@code Containers:} block.
+   */
+  static boolean isFragment(DescribeText d) {
+    if (d.has("Name")) return false;
+    if (block(d.field("Containers")) || block(d.field("Init Containers"))) return true;
+    return !DescribeNodeText.hasNodeKey(d) && (podKeysTell(d) || tolerationsShown(d));
+  }
+
+  private static boolean podKeysTell(DescribeText d) {
+    int shown = 0;
+    boolean telling = false;
+    for (String key : POD_KEYS) {
+      DescribeText.Field f = d.field(key);
+      if (f == null || !shows(f)) continue;
+      shown++;
+      telling |= TELLING.contains(key);
+    }
+    return telling && shown >= 2;
+  }
+
+  /** The field holds what a pod's describe prints there (a phase under Status, a CamelCase Reason ...). */
+  private static boolean shows(DescribeText.Field f) {
+    return switch (f.key()) {
+      case "Status" -> PHASE.matcher(f.value()).matches();
+      case "Reason" -> REASON.matcher(f.value()).matches();
+      case "Message" -> !f.value().isBlank();
+      case "Tolerations" -> tolerationsShaped(f);
+      case "Containers", "Init Containers" -> block(f);
+      case "Conditions" -> f.body().stream().anyMatch(l -> !l.blank());
+      default -> true;
+    };
+  }
+
+  private static boolean tolerationsShown(DescribeText d) {
+    DescribeText.Field f = d.field("Tolerations");
+    return f != null && tolerationsShaped(f);
+  }
+
+  private static boolean tolerationsShaped(DescribeText.Field f) {
+    return f.values().stream().anyMatch(l -> TOLERATION_SHAPE.matcher(l.text()).matches());
+  }
+
+  private static boolean block(DescribeText.Field f) {
+    return f != null && f.children().stream().anyMatch(n -> n.key() != null);
   }
 
   static void read(DescribeText d, PastedSection section, String path, BundleBuilder out) {
-    String name = d.value("Name");
-    if (name == null) {
+    boolean fragment = !d.has("Name");
+    String named = fragment ? section.context().pod() : d.value("Name");
+    if (named == null && !fragment) {
       out.warning(path + " " + section.first().pointer() + ": pod description without a readable name; skipped");
       return;
     }
-    String namespace = d.value("Namespace");
+    String namespace = fragment && d.value("Namespace") == null ? section.context().namespace() : d.value("Namespace");
     Set<String> unknown = new TreeSet<>(Set.of(PodFacts.AFFINITY));
+    // A fragment shows no Controlled By because it was cut off, not because the pod has no owner.
+    if (fragment && !d.has("Controlled By")) unknown.add(PodFacts.OWNER);
     List<ContainerFacts> containers = new ArrayList<>();
     List<ContainerStatusFacts> statuses = new ArrayList<>();
     containers(d.field("Containers"), false, path, containers, statuses, out);
@@ -85,20 +156,31 @@ final class DescribePodText {
     String phase = d.value("Status");
     if (phase != null && phase.startsWith("Terminating")) phase = null;
     // Describe shows the start time, not the creation time: createdAt stays unknown.
-    PodFacts pod = new PodFacts(namespace, name, phase, d.value("Reason"), d.value("Message"), nodeName,
+    PodFacts shown = new PodFacts(namespace, named, phase, d.value("Reason"), d.value("Message"), nodeName,
         null, owner == null || !owner.contains("/") ? null : owner.substring(0, owner.indexOf('/')),
         owner == null || !owner.contains("/") ? null : owner.substring(owner.indexOf('/') + 1),
         labels, containers, tolerations, nodeSelector, List.of(), conditions, statuses, at, unknown);
     out.used(Topics.PODS, path);
-    out.later(0, placement -> {
-      if (!placement.out().hasFact(pod)) placement.out().fact(pod);
-    });
     DescribeText.Field events = d.field("Events");
-    if (events != null) {
-      List<EventText.Row> rows = EventText.describeTable(events.body(), namespace, "Pod", name);
-      out.used(Topics.EVENTS, path);
-      out.later(0, placement -> EventText.place(rows, path, placement));
-    }
+    if (events != null) out.used(Topics.EVENTS, path);
+    out.later(0, placement -> {
+      PodFacts pod = named != null ? shown : unnamed(shown, placement);
+      if (!placement.out().hasFact(pod)) placement.out().fact(pod);
+      if (events != null) {
+        EventText.place(EventText.describeTable(events.body(), pod.namespace(), "Pod", pod.name()), path, placement);
+      }
+    });
+  }
+
+  /** A fragment's pod: the target's pod when the target names one, else a pod whose name is unknown. */
+  private static PodFacts unnamed(PodFacts p, TextPlacement placement) {
+    String target = placement.targetPod();
+    Set<String> unknown = new TreeSet<>(p.fieldsUnknown());
+    if (target == null) unknown.add(PodFacts.NAME);
+    String namespace = p.namespace() != null ? p.namespace() : target != null ? placement.targetNamespace() : null;
+    return new PodFacts(namespace, target != null ? target : PodFacts.UNNAMED, p.phase(), p.reason(), p.message(),
+        p.nodeName(), p.createdAt(), p.ownerKind(), p.ownerName(), p.labels(), p.containers(), p.tolerations(),
+        p.nodeSelector(), p.requiredNodeAffinity(), p.conditions(), p.containerStatuses(), p.provenance(), unknown);
   }
 
   static void part(Map<String, Integer> parts, String pointer, DescribeText.Field field) {

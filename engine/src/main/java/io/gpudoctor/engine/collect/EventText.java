@@ -1,12 +1,15 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.KubeEvent;
-import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.PodFacts;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Events as people paste them: the {@code Events:} table of {@code kubectl describe}
@@ -17,7 +20,32 @@ import java.util.Map;
 final class EventText {
   /** An event row before its ages are placed in time and its object is known. */
   record Row(String namespace, String kind, String name, String type, String reason, RelativeAge age,
-      String from, String message, TextLine line) {}
+      String from, String message, TextLine line) {
+
+    Row about(String namespace, String name) {
+      return new Row(this.namespace != null ? this.namespace : namespace, "Pod", name, type, reason, age, from, message,
+          line);
+    }
+
+    boolean namesNoObject() {
+      return name == null && (kind == null || "Pod".equals(kind));
+    }
+  }
+
+  // A `kubectl get events` row without its header: [NAMESPACE] LAST SEEN, TYPE, REASON, OBJECT, then
+  // MESSAGE (or, with -o wide, SUBOBJECT SOURCE MESSAGE FIRST SEEN COUNT NAME). kubectl 1.14 printed
+  // the bare KIND where later versions print OBJECT as kind/name.
+  private static final String AGE = "(?:\\d+[smhdy])+|<unknown>|<invalid>";
+  private static final Pattern GET_ROW = Pattern.compile("^\\s*(?:([a-z0-9][-a-z0-9]*)\\s{2,})?((?:" + AGE
+      + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}(\\S+)\\s{2,}(\\S.*)$");
+  private static final Pattern RUN = Pattern.compile("\\S+(?: \\S+)*");
+  private static final Pattern AGE_ONLY = Pattern.compile(AGE);
+  private static final Pattern EVENT_NAME = Pattern.compile("[a-z0-9][-a-z0-9.]*\\.[0-9a-f]{8,}");
+  private static final Pattern SUBOBJECT = Pattern.compile("(?:spec|status)\\.\\S*");
+  private static final Pattern SOURCE = Pattern.compile("[a-z][-a-z0-9./]*(?:, \\S+)?");
+  // The scheduler's Scheduled event names the pod and its node; before 1.12 without the namespace.
+  private static final Pattern ASSIGNED = Pattern.compile(
+      "Successfully assigned (?:([a-z0-9][-a-z0-9]*)/)?([a-z0-9][-a-z0-9.]*) to (\\S+)");
 
   private EventText() {}
 
@@ -35,18 +63,59 @@ final class EventText {
       Row row = describeRow(table.row(line.text()), namespace, kind, name, line);
       if (row != null) rows.add(row);
     }
-    return rows;
+    return name == null && kind == null ? boundToTheScheduledPod(rows) : rows;
   }
 
-  /** Bare describe-style rows without a header: split on runs of two or more spaces. */
+  /**
+   * Bare rows without a header, describe-style ({@code Warning  FailedScheduling  3m  default-scheduler  ...})
+   * or {@code kubectl get events} rows; a describe-style row is about the pod named, if any.
+   */
   static List<Row> bareLines(List<TextLine> lines, String namespace, String name) {
     TextTable table = TextTable.fromHeader("TYPE  REASON  AGE  FROM  MESSAGE");
     List<Row> rows = new ArrayList<>();
     for (TextLine line : lines) {
-      Row row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
+      Row row = getEventsRow(line, namespace);
+      if (row == null) row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
       if (row != null) rows.add(row);
     }
-    return rows;
+    return name == null ? boundToTheScheduledPod(rows) : boundTo(rows, namespace, name);
+  }
+
+  /** Rows that name no object are about the pod named (a get-events row names its own). */
+  private static List<Row> boundTo(List<Row> rows, String namespace, String name) {
+    List<Row> bound = new ArrayList<>(rows.size());
+    for (Row r : rows) bound.add(r.namesNoObject() ? r.about(namespace, name) : r);
+    return bound;
+  }
+
+  /**
+   * Rows that name no object, among which one Scheduled row names the pod the scheduler assigned
+   * ({@code Successfully assigned ml-serving/vllm-0 to aks-gpu-...}): they are that pod's events.
+   */
+  private static List<Row> boundToTheScheduledPod(List<Row> rows) {
+    List<String> pod = scheduledPod(rows);
+    return pod == null ? rows : boundTo(rows, pod.get(0), pod.get(1));
+  }
+
+  /** {namespace, name} of the one pod the Scheduled rows assign, or null. */
+  static List<String> scheduledPod(List<Row> rows) {
+    Set<List<String>> assigned = new LinkedHashSet<>();
+    for (Row r : rows) {
+      if (r.kind() != null && !"Pod".equals(r.kind()) || !"Scheduled".equals(r.reason()) || r.message() == null) continue;
+      Matcher m = ASSIGNED.matcher(r.message());
+      if (m.find()) assigned.add(java.util.Arrays.asList(m.group(1) != null ? m.group(1) : r.namespace(), m.group(2)));
+    }
+    return assigned.size() == 1 ? assigned.iterator().next() : null;
+  }
+
+  /** The node a Scheduled event's message assigns the pod to, or null. */
+  static String assignedNode(String message) {
+    Matcher m = ASSIGNED.matcher(message == null ? "" : message);
+    return m.find() ? m.group(3) : null;
+  }
+
+  static boolean isGetEventsRow(String line) {
+    return GET_ROW.matcher(line).matches();
   }
 
   private static Row describeRow(Map<String, String> cells, String namespace, String kind, String name, TextLine line) {
@@ -57,6 +126,65 @@ final class EventText {
         cells.get("MESSAGE"), line);
   }
 
+  /** A {@code kubectl get events} row without its header, or null when the line is not one. */
+  private static Row getEventsRow(TextLine line, String defaultNamespace) {
+    Matcher m = GET_ROW.matcher(line.text());
+    if (!m.matches()) return null;
+    RelativeAge age = RelativeAge.event(m.group(2));
+    if (age == null) return null;
+    String[] object = object(m.group(5));
+    String namespace = m.group(1) != null ? m.group(1) : defaultNamespace;
+    String rest = m.group(6);
+    List<int[]> runs = runs(rest);
+    String source = null;
+    int messageStart = 0;
+    int messageEnd = rest.length();
+    if (runs.size() >= 4 && isWideTail(rest, runs)) {
+      // -o wide: the last three cells are FIRST SEEN, COUNT and the event's own name.
+      int[] firstSeen = runs.get(runs.size() - 3);
+      Integer count = TextValues.integer(cell(rest, runs.get(runs.size() - 2)));
+      age = new RelativeAge(age.last(), count == null ? age.count() : count, RelativeAge.age(cell(rest, firstSeen)));
+      messageEnd = firstSeen[0];
+      int cellIndex = 0;
+      if (SUBOBJECT.matcher(cell(rest, runs.get(0))).matches()) cellIndex++;
+      // SOURCE is empty for events that record no component; the message then starts right away.
+      if (cellIndex + 1 < runs.size() - 3 && SOURCE.matcher(cell(rest, runs.get(cellIndex))).matches()) {
+        source = cell(rest, runs.get(cellIndex));
+        cellIndex++;
+      }
+      messageStart = runs.get(cellIndex)[0];
+    }
+    String message = rest.substring(messageStart, messageEnd).strip();
+    return new Row(namespace, object[0], object[1], m.group(3), m.group(4), age, source, message, line);
+  }
+
+  private static boolean isWideTail(String rest, List<int[]> runs) {
+    int n = runs.size();
+    return EVENT_NAME.matcher(cell(rest, runs.get(n - 1))).matches()
+        && TextValues.integer(cell(rest, runs.get(n - 2))) != null
+        && AGE_ONLY.matcher(cell(rest, runs.get(n - 3))).matches();
+  }
+
+  private static String cell(String text, int[] run) {
+    return text.substring(run[0], run[1]);
+  }
+
+  private static List<int[]> runs(String text) {
+    List<int[]> runs = new ArrayList<>();
+    Matcher m = RUN.matcher(text);
+    while (m.find()) runs.add(new int[] {m.start(), m.end()});
+    return runs;
+  }
+
+  /** OBJECT as kubectl prints it ({@code pod/vllm-0}, kind lower-cased), or the bare KIND of kubectl 1.14: {kind, name}. */
+  private static String[] object(String text) {
+    String object = TextValues.value(text);
+    if (object == null) return new String[] {null, null};
+    int slash = object.indexOf('/');
+    if (slash < 0) return new String[] {Character.isUpperCase(object.charAt(0)) ? object : null, null};
+    return new String[] {kindOf(object.substring(0, slash)), object.substring(slash + 1)};
+  }
+
   /** The rows of a {@code kubectl get events} table; the header is the first line. */
   static List<Row> getTable(List<TextLine> lines, String defaultNamespace) {
     TextTable table = TextTable.fromHeader(lines.get(0).text());
@@ -65,20 +193,16 @@ final class EventText {
       Map<String, String> cells = table.row(line.text());
       String type = cells.get("TYPE");
       if (!"Normal".equals(type) && !"Warning".equals(type)) continue;
-      String object = cells.getOrDefault("OBJECT", "");
-      String kind = null;
-      String name = TextValues.value(object);
-      if (name != null && name.contains("/")) {
-        kind = kindOf(name.substring(0, name.indexOf('/')));
-        name = name.substring(name.indexOf('/') + 1);
-      }
+      String[] object = cells.containsKey("OBJECT") ? object(cells.get("OBJECT"))
+          // kubectl 1.13 and before: NAME and KIND of the object in two columns.
+          : new String[] {TextValues.value(cells.get("KIND")), TextValues.value(cells.get("NAME"))};
       String namespace = cells.containsKey("NAMESPACE") ? TextValues.value(cells.get("NAMESPACE")) : defaultNamespace;
       RelativeAge age = RelativeAge.event(cells.get("LAST SEEN"));
       if (cells.containsKey("COUNT") && cells.containsKey("FIRST SEEN") && age != null && age.count() == 1) {
         Integer count = TextValues.integer(cells.get("COUNT"));
         age = new RelativeAge(age.last(), count == null ? 1 : count, RelativeAge.age(cells.get("FIRST SEEN")));
       }
-      rows.add(new Row(namespace, kind, name, type, cells.get("REASON"), age,
+      rows.add(new Row(namespace, object[0], object[1], type, cells.get("REASON"), age,
           TextValues.value(cells.get("SOURCE")), cells.get("MESSAGE"), line));
     }
     return rows;
@@ -86,17 +210,8 @@ final class EventText {
 
   /** kubectl prints the object as {@code pod/name}, the kind lower-cased. */
   private static String kindOf(String lower) {
-    return switch (lower.toLowerCase(Locale.ROOT)) {
-      case "pod" -> "Pod";
-      case "node" -> "Node";
-      case "workspace" -> "Workspace";
-      case "nodeclaim" -> "NodeClaim";
-      case "replicaset" -> "ReplicaSet";
-      case "deployment" -> "Deployment";
-      case "daemonset" -> "DaemonSet";
-      case "horizontalpodautoscaler" -> "HorizontalPodAutoscaler";
-      default -> lower;
-    };
+    String kind = KubectlKinds.kind(lower);
+    return kind != null ? kind : lower;
   }
 
   /**
@@ -111,12 +226,12 @@ final class EventText {
       String name = r.name();
       String kind = r.kind();
       String namespace = r.namespace();
-      if (name == null && at.targetPod() != null) {
+      if ((r.namesNoObject() || PodFacts.UNNAMED.equals(name)) && at.targetPod() != null) {
         name = at.targetPod();
         kind = "Pod";
       }
       if (namespace == null) namespace = at.targetNamespace();
-      if (name == null) unattached = true;
+      if (name == null && kind == null) unattached = true;
       Instant last = r.age() == null ? null : at.ago(r.age().last());
       Instant first = r.age() == null ? null : at.ago(r.age().first());
       if (r.age() != null && r.age().last() != null && at.capturedAt() == null) unplaced = true;

@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.Condition;
 import io.gpudoctor.facts.ContainerStatusFacts;
+import io.gpudoctor.facts.DaemonSetFacts;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.NodeFacts;
 import io.gpudoctor.facts.PodFacts;
@@ -15,12 +16,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
- * {@code kubectl get pods|nodes|events|workspace|nodeclaims [-o wide]} tables: only the columns the
- * table shows become facts, and every field it cannot show is recorded as unknown. A nodes table
- * shows no labels (unless {@code --show-labels}), taints or resources, so it is read under its own
- * topic {@value #NODES_TABLE}: rules that need the nodes ask for {@code nodes} and stay unconfirmed.
+ * {@code kubectl get pods|nodes|events|daemonsets|workspace|nodeclaims [-o wide]} tables, and the
+ * same tables in {@code kubectl get all} ({@code pod/NAME}, {@code daemonset.apps/NAME}): only the
+ * columns the table shows become facts, and every field it cannot show is recorded as unknown. A
+ * nodes table shows no labels (unless {@code --show-labels}), taints or resources, so it is read
+ * under its own topic {@value #NODES_TABLE}: rules that need the nodes ask for {@code nodes} and
+ * stay unconfirmed. A row whose NAME is no Kubernetes object name (a code fence, prose) is no row.
  */
 final class KubectlTableText {
   static final String NODES_TABLE = Topics.NODES_TABLE;
@@ -32,6 +36,8 @@ final class KubectlTableText {
       "RESOURCEREADY", "ResourceReady", "INFERENCEREADY", "InferenceReady", "JOBSTARTED", "JobStarted",
       "WORKSPACESUCCEEDED", "WorkspaceSucceeded", "WORKSPACEREADY", "WorkspaceReady", "MACHINEREADY", "MachineReady",
       "NODECLAIMREADY", "NodeClaimReady");
+  // RFC 1123 subdomain: what every object name in these tables is (pods, nodes, DaemonSets, Workspaces, NodeClaims).
+  private static final Pattern OBJECT_NAME = Pattern.compile("[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*");
 
   private KubectlTableText() {}
 
@@ -48,12 +54,15 @@ final class KubectlTableText {
       List<EventText.Row> events = EventText.getTable(lines, namespace);
       out.used(Topics.EVENTS, path);
       out.later(1, at -> EventText.place(events, path, at));
-    } else if (table.has("READY") && table.has("RESTARTS")) {
+    } else if (isPodsTable(table)) {
       out.used(Topics.PODS, path);
       out.later(1, at -> pods(table, rows, namespace, path, at));
     } else if (table.has("ROLES")) {
       out.used(NODES_TABLE, path);
       out.later(1, at -> nodes(table, rows, path, at));
+    } else if (table.has("DESIRED")) {
+      out.used(Topics.DAEMONSETS, path);
+      out.later(1, at -> daemonSets(table, rows, namespace, path, at));
     } else if (table.has("INSTANCE")) {
       out.used(Topics.WORKSPACES, path);
       out.later(1, at -> workspaces(table, rows, namespace, path, at));
@@ -63,17 +72,52 @@ final class KubectlTableText {
     }
   }
 
+  private static boolean isPodsTable(TextTable table) {
+    return table.has("READY") && table.has("RESTARTS");
+  }
+
+  /** The {namespace, name} of each pod a pods table lists (none for any other table). */
+  static List<List<String>> podsListed(PastedSection section) {
+    List<TextLine> lines = section.lines();
+    TextTable table = TextTable.fromHeader(lines.get(0).text());
+    if (table.has("LAST SEEN") || !isPodsTable(table)) return List.of();
+    List<List<String>> pods = new ArrayList<>();
+    for (TextLine line : lines.subList(1, lines.size())) {
+      Map<String, String> c = table.row(line.text());
+      String name = name(c.get("NAME"), "Pod");
+      String namespace = c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE")) : section.context().namespace();
+      if (name != null) pods.add(java.util.Arrays.asList(namespace, name));
+    }
+    return pods;
+  }
+
+  /**
+   * The object name of a NAME cell: without the {@code kind/} prefix {@code kubectl get all} puts
+   * on it (a row of another kind is not this table's), null when it is no object name at all.
+   */
+  static String name(String cell, String kind) {
+    String name = TextValues.value(cell);
+    if (name == null) return null;
+    int slash = name.indexOf('/');
+    if (slash >= 0) {
+      if (!kind.equals(KubectlKinds.kind(name.substring(0, slash)))) return null;
+      name = name.substring(slash + 1);
+    }
+    return name.length() <= 253 && OBJECT_NAME.matcher(name).matches() ? name : null;
+  }
+
   /** One row of a table, its name known, turned into a fact (or null). */
   private interface RowFact {
     Object read(Map<String, String> cells, String name, TextLine line, Duration age);
   }
 
   /** Reads each named row once the capture time is known; an object already read (JSON, describe) wins. */
-  private static void rows(TextTable table, List<TextLine> rows, String path, TextPlacement at, RowFact reader) {
+  private static void rows(TextTable table, List<TextLine> rows, String kind, String path, TextPlacement at,
+      RowFact reader) {
     boolean aged = false;
     for (TextLine line : rows) {
       Map<String, String> c = table.row(line.text());
-      String name = TextValues.value(c.get("NAME"));
+      String name = name(c.get("NAME"), kind);
       if (name == null) continue;
       Duration age = RelativeAge.age(c.get("AGE"));
       aged |= age != null;
@@ -90,7 +134,7 @@ final class KubectlTableText {
   }
 
   private static void pods(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
-    rows(table, rows, path, at, (c, name, line, age) -> {
+    rows(table, rows, "Pod", path, at, (c, name, line, age) -> {
       String status = TextValues.value(c.get("STATUS"));
       String phase = phase(status);
       String reason = phase == null || POD_FAILED_REASONS.contains(status) ? status : null;
@@ -135,7 +179,7 @@ final class KubectlTableText {
   }
 
   private static void nodes(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
-    rows(table, rows, path, at, (c, name, line, age) -> {
+    rows(table, rows, "Node", path, at, (c, name, line, age) -> {
       String status = c.getOrDefault("STATUS", "");
       Set<String> unknown = new TreeSet<>(Set.of(NodeFacts.TAINTS, NodeFacts.CAPACITY, NodeFacts.ALLOCATABLE,
           NodeFacts.CONDITIONS));
@@ -159,8 +203,45 @@ final class KubectlTableText {
     });
   }
 
+  /**
+   * {@code kubectl get daemonsets}: the counts and the node selector; tolerations, affinity, images
+   * (unless {@code -o wide}) and ports are not shown, so they are unknown.
+   */
+  private static void daemonSets(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
+    rows(table, rows, "DaemonSet", path, at, (c, name, line, age) -> {
+      Set<String> unknown = new TreeSet<>(Set.of(DaemonSetFacts.TOLERATIONS, DaemonSetFacts.AFFINITY,
+          DaemonSetFacts.CONTAINER_PORTS));
+      List<String> images = new ArrayList<>();
+      String shownImages = TextValues.value(c.get("IMAGES"));
+      if (shownImages != null) images.addAll(List.of(shownImages.split(",")));
+      else unknown.add(DaemonSetFacts.IMAGES);
+      Integer desired = TextValues.integer(c.get("DESIRED"));
+      Integer current = TextValues.integer(c.get("CURRENT"));
+      Integer ready = TextValues.integer(c.get("READY"));
+      Integer available = TextValues.integer(c.get("AVAILABLE"));
+      // A count that cannot be read is not zero: the row says nothing then.
+      if (desired == null || current == null || ready == null || available == null) return null;
+      // Not the target's namespace: that is the workload's, and DaemonSets live elsewhere (kube-system, gpu-operator).
+      String ns = c.containsKey("NAMESPACE") ? TextValues.value(c.get("NAMESPACE")) : namespace;
+      return new DaemonSetFacts(ns, name, images, List.of(), selector(c.get("NODE SELECTOR")),
+          List.of(), List.of(), desired, current, ready, available, line.at(path), unknown);
+    });
+  }
+
+  /** {@code kubernetes.io/os=linux,nvidia.com/gpu.present=true}; {@code <none>} is no selector. */
+  private static Map<String, String> selector(String cell) {
+    Map<String, String> selector = new TreeMap<>();
+    String value = TextValues.value(cell);
+    if (value == null) return selector;
+    for (String pair : value.split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) selector.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+    }
+    return selector;
+  }
+
   private static void workspaces(TextTable table, List<TextLine> rows, String namespace, String path, TextPlacement at) {
-    rows(table, rows, path, at, (c, name, line, age) -> {
+    rows(table, rows, "Workspace", path, at, (c, name, line, age) -> {
       Provenance where = line.at(path);
       List<Condition> conditions = new ArrayList<>();
       for (Map.Entry<String, String> cell : c.entrySet()) {
@@ -174,7 +255,7 @@ final class KubectlTableText {
   }
 
   private static void nodeClaims(TextTable table, List<TextLine> rows, String path, TextPlacement at) {
-    rows(table, rows, path, at, (c, name, line, age) -> {
+    rows(table, rows, "NodeClaim", path, at, (c, name, line, age) -> {
       Provenance where = line.at(path);
       String ready = TextValues.value(c.get("READY"));
       return new NodeClaimFacts(name, Map.of(), TextValues.value(c.get("TYPE")), at.ago(age),

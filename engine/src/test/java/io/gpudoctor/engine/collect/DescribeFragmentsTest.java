@@ -1,0 +1,173 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.NodeFacts;
+import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.Toleration;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kubectl describe} output trimmed of its {@code Name:} line, as people paste the part that
+ * matters: what it shows is read, everything else (its name first) is unknown.
+ */
+class DescribeFragmentsTest {
+  private static final String REJECTED = """
+      ...
+      Status:              Failed
+      Reason:              UnexpectedAdmissionError
+      Message:             Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested:1, Available: 0, which is unexpected
+      """;
+
+  @TempDir Path folder;
+
+  @Test
+  void aPodFragmentIsAPodWhoseNameAndSpecAreUnknown() {
+    write(folder, "describe-pod.txt", REJECTED);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+    assertThat(pod).extracting(PodFacts::name, PodFacts::phase, PodFacts::reason, PodFacts::message)
+        .containsExactly(PodFacts.UNNAMED, "Failed", "UnexpectedAdmissionError",
+            "Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested:1, Available: 0, which is unexpected");
+    assertThat(pod.fieldsUnknown()).contains(PodFacts.NAME, PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_NAME,
+        PodFacts.OWNER, PodFacts.CONDITIONS, PodFacts.LABELS);
+    assertThat(pod.provenance().child("status").pointer()).isEqualTo("line 2");
+  }
+
+  @Test
+  void aPodFragmentIsTheTargetsPodWhenTheTargetNamesOne() {
+    write(folder, "target.yaml", "namespace: batch\nresource: pod/embed-28417560-x8k2q\n");
+    write(folder, "describe-pod.txt", REJECTED);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+    assertThat(pod.key()).isEqualTo("batch/embed-28417560-x8k2q");
+    assertThat(pod.known(PodFacts.NAME)).isTrue();
+  }
+
+  @Test
+  void aPodFragmentUnderADescribeCommandIsThatPod() {
+    write(folder, "notes.txt", "$ kubectl describe pod -n batch embed-28417560-x8k2q | grep -A3 ^Status\n" + REJECTED);
+
+    assertThat(only(read(folder), PodFacts.class).key()).isEqualTo("batch/embed-28417560-x8k2q");
+  }
+
+  @Test
+  void aLoneTolerationsBlockIsAPodsTolerationsAndNothingElse() {
+    write(folder, "issue.md", """
+        `kubectl describe pod <name>` shows the tolerations:
+        ```
+        Tolerations:     node.kubernetes.io/not-ready:NoExecute for 300s
+                         node.kubernetes.io/unreachable:NoExecute for 300s
+                         nvidia.com/gpu=present:NoSchedule
+        ```
+        """);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+    assertThat(pod.tolerations()).contains(new Toleration("nvidia.com/gpu", "Equal", "present", "NoSchedule"));
+    assertThat(pod.known(PodFacts.TOLERATIONS)).isTrue();
+    assertThat(pod.phase()).isNull();
+    assertThat(pod.known(PodFacts.CONTAINERS)).isFalse();
+  }
+
+  @Test
+  void theEventsOfAPodFragmentAreThatPodsEvents() {
+    write(folder, "describe-pod.txt", """
+        Status:           Pending
+        Node-Selectors:   kubernetes.azure.com/accelerator=nvidia
+        Tolerations:      nvidia.com/gpu:NoSchedule op=Exists
+        Events:
+          Type     Reason            Age   From               Message
+          ----     ------            ----  ----               -------
+          Warning  FailedScheduling  45s   default-scheduler  0/2 nodes are available: 2 node(s) had untolerated taint {sku: gpu}.
+        """);
+
+    EvidenceBundle bundle = read(folder);
+    PodFacts pod = only(bundle, PodFacts.class);
+    KubeEvent event = only(bundle, KubeEvent.class);
+    assertThat(event.involvedKey()).isEqualTo(pod.key());
+    assertThat(event.involvedKind()).isEqualTo("Pod");
+  }
+
+  @Test
+  void aLoneCapacityAndAllocatableBlockIsANodeWhoseNameIsUnknown() {
+    write(folder, "issue.md", """
+        the num of GPU registered changed:
+        Capacity:
+          cpu:                96
+          memory:             1857609536Ki
+          nvidia.com/gpu:     8
+          pods:               110
+        Allocatable:
+          cpu:                95690m
+          memory:             1846984000Ki
+          nvidia.com/gpu:     6
+          pods:               110
+
+        after restarting the plugin pod it was 8 again
+        """);
+
+    NodeFacts node = only(read(folder), NodeFacts.class);
+    assertThat(node.name()).isEqualTo(NodeFacts.UNNAMED);
+    assertThat(node.capacityGpus()).isEqualTo(8L);
+    assertThat(node.allocatableGpus()).isEqualTo(6L);
+    assertThat(node.fieldsUnknown()).contains(NodeFacts.NAME, NodeFacts.LABELS, NodeFacts.TAINTS, NodeFacts.CONDITIONS);
+  }
+
+  @Test
+  void aNodeFragmentUnderADescribeNodeCommandIsThatNode() {
+    write(folder, "node.txt", """
+        $ kubectl describe node aks-gpunp-12345678-vmss000000 | grep -A8 Allocatable
+        Allocatable:
+          cpu:                5840m
+          nvidia.com/gpu:     0
+        """);
+
+    NodeFacts node = only(read(folder), NodeFacts.class);
+    assertThat(node.name()).isEqualTo("aks-gpunp-12345678-vmss000000");
+    assertThat(node.known(NodeFacts.CAPACITY)).isFalse();
+  }
+
+  @Test
+  void otherKindsDescribesAreNeitherPodsNorNodes() {
+    write(folder, "describe.txt", """
+        Name:              vllm-llama
+        Namespace:         ml-serving
+        Labels:            app=vllm-llama
+        Annotations:       <none>
+        Selector:          app=vllm-llama
+        Type:              ClusterIP
+        IP:                10.0.52.17
+        IPs:               10.0.52.17
+        Port:              http  8000/TCP
+        Events:            <none>
+
+        Name:          model-cache
+        Namespace:     ml-serving
+        StorageClass:  managed-csi-premium
+        Status:        Bound
+        Volume:        pvc-5b0c2d7e-4a1f-4a3e-9d0b-2f6c8e1a7b90
+        Capacity:      256Gi
+        Access Modes:  RWO
+        Events:        <none>
+
+        Name:           vllm-llama-6d9f7c8b5d
+        Namespace:      ml-serving
+        Selector:       app=vllm-llama,pod-template-hash=6d9f7c8b5d
+        Controlled By:  Deployment/vllm-llama
+        Replicas:       1 current / 1 desired
+        Pods Status:    0 Running / 1 Waiting / 0 Succeeded / 0 Failed
+        Events:         <none>
+        """);
+
+    EvidenceBundle bundle = read(folder);
+    assertThat(facts(bundle, PodFacts.class)).isEmpty();
+    assertThat(facts(bundle, NodeFacts.class)).isEmpty();
+  }
+}

@@ -1,0 +1,144 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
+import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.ScaleUpFailed;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Event rows as people paste them, with or without their header, and the pod they are about. */
+class EventTextTest {
+  private static final Instant CAPTURED = Instant.parse("2026-02-09T15:25:30Z");
+  private static final String CAPTURE = "capturedAt: \"2026-02-09T15:25:30Z\"\n";
+
+  @TempDir Path folder;
+
+  private static List<EventText.Row> bare(String... lines) {
+    List<TextLine> text = new java.util.ArrayList<>();
+    for (int i = 0; i < lines.length; i++) text.add(new TextLine(i + 1, lines[i]));
+    return EventText.bareLines(text, null, null);
+  }
+
+  @Test
+  void aGetEventsRowWithoutItsHeaderNamesItsObject() {
+    EventText.Row row = bare("9m48s       Warning   InvalidDiskCapacity       node/aks-ws3943854b9-38472104-vmss000000   "
+        + "invalid capacity 0 on image filesystem").get(0);
+
+    assertThat(row).extracting(EventText.Row::kind, EventText.Row::name, EventText.Row::type, EventText.Row::reason,
+            EventText.Row::message)
+        .containsExactly("Node", "aks-ws3943854b9-38472104-vmss000000", "Warning", "InvalidDiskCapacity",
+            "invalid capacity 0 on image filesystem");
+    assertThat(row.age().last()).hasSeconds(9 * 60 + 48);
+  }
+
+  @Test
+  void aGetEventsRowUnderAllNamespacesCarriesItsNamespaceAndCount() {
+    EventText.Row row = bare("ml-serving   82s (x17 over 24m)   Warning   FailedScheduling   pod/vllm-phi-3-mini-7c9d8f6b54-ws8jn   "
+        + "0/4 nodes are available: 2 Insufficient nvidia.com/gpu, 2 node(s) didn't match Pod's node affinity/selector.").get(0);
+
+    assertThat(row).extracting(EventText.Row::namespace, EventText.Row::kind, EventText.Row::name)
+        .containsExactly("ml-serving", "Pod", "vllm-phi-3-mini-7c9d8f6b54-ws8jn");
+    assertThat(row.age().count()).isEqualTo(17);
+    assertThat(row.message()).startsWith("0/4 nodes are available: 2 Insufficient nvidia.com/gpu, 2 node(s)");
+  }
+
+  @Test
+  void aWideGetEventsRowKeepsTheMessageApartFromSourceAndTail() {
+    EventText.Row row = bare("default   3m          Normal    Pulled   pod/vllm-0   spec.containers{vllm}   kubelet, "
+        + "aks-gpunp-12345678-vmss000000   Container image \"vllm/vllm-openai:v0.8.5\" already present on machine   "
+        + "41m          6       vllm-0.1822b5e3f0a4c9d7").get(0);
+
+    assertThat(row).extracting(EventText.Row::from, EventText.Row::message)
+        .containsExactly("kubelet, aks-gpunp-12345678-vmss000000",
+            "Container image \"vllm/vllm-openai:v0.8.5\" already present on machine");
+    assertThat(row.age().count()).isEqualTo(6);
+    assertThat(row.age().first()).hasMinutes(41);
+  }
+
+  @Test
+  void aWideRowWithoutSourceStartsItsMessageRightAway() {
+    EventText.Row row = bare("12s   Warning   FailedScheduling   pod/vllm-0   0/1 nodes are available: 1 Insufficient nvidia.com/gpu.   "
+        + "12s   1   vllm-0.1822b5e3f0a4c9d8").get(0);
+
+    assertThat(row.from()).isNull();
+    assertThat(row.message()).isEqualTo("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+  }
+
+  @Test
+  void theBareKindOfOlderKubectlIsAKindWithoutAName() {
+    EventText.Row row = bare("89s         Warning   FailedToScaleUpGroup   ConfigMap   Scale-up failed for group "
+        + "aks-gpunp-12345678-vmss: Code=\"OperationNotAllowed\" Message=\"Operation could not be completed as it results in "
+        + "exceeding approved standardNCSv3Family Cores quota.\"").get(0);
+
+    assertThat(row).extracting(EventText.Row::kind, EventText.Row::name, EventText.Row::reason)
+        .containsExactly("ConfigMap", null, "FailedToScaleUpGroup");
+  }
+
+  @Test
+  void headerlessGetEventsRowsPastedInAnIssueAreEvents() {
+    write(folder, "target.yaml", CAPTURE + "namespace: ml-serving\nresource: pod/vllm-0\n");
+    write(folder, "issue.md", """
+        ```
+        89s         Warning   FailedToScaleUpGroup   ConfigMap   Scale-up failed for group aks-gpunp-12345678-vmss: Code="OperationNotAllowed" Message="Operation could not be completed as it results in exceeding approved standardNCSv3Family Cores quota."
+        ```
+        """);
+
+    EvidenceBundle bundle = read(folder);
+    KubeEvent event = only(bundle, KubeEvent.class);
+    // About the autoscaler's status ConfigMap, never the target's pod.
+    assertThat(event).extracting(KubeEvent::involvedKind, KubeEvent::involvedName, KubeEvent::lastSeen)
+        .containsExactly("ConfigMap", null, CAPTURED.minusSeconds(89));
+    assertThat(only(bundle, ScaleUpFailed.class).message()).contains("standardNCSv3Family Cores quota");
+    assertThat(bundle.warnings()).noneMatch(w -> w.contains("tied to no pod"));
+  }
+
+  @Test
+  void eventRowsThatNameNoPodAreThePodTheirScheduledRowAssigns() {
+    List<EventText.Row> rows = bare(
+        "  Normal   Scheduled                 16s   default-scheduler  Successfully assigned ml-serving/vllm-0 to aks-gpunp-12345678-vmss000000",
+        "  Warning  UnexpectedAdmissionError  16s   kubelet            Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected");
+
+    assertThat(rows).extracting(EventText.Row::namespace, EventText.Row::kind, EventText.Row::name)
+        .containsOnly(tuple("ml-serving", "Pod", "vllm-0"));
+  }
+
+  @Test
+  void theScheduledRowOfKubernetesBefore112NamesThePodWithoutItsNamespace() {
+    List<EventText.Row> rows = bare(
+        "  Normal   Scheduled                 1m    default-scheduler  Successfully assigned cuda-vector-add to gpu-node-3",
+        "  Warning  UnexpectedAdmissionError  1m    kubelet, gpu-node-3  Update plugin resources failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected.");
+
+    assertThat(rows).extracting(EventText.Row::name).containsOnly("cuda-vector-add");
+    assertThat(EventText.assignedNode(rows.get(0).message())).isEqualTo("gpu-node-3");
+  }
+
+  @Test
+  void twoScheduledPodsLeaveTheRowsUnbound() {
+    List<EventText.Row> rows = bare(
+        "  Normal   Scheduled  16s   default-scheduler  Successfully assigned ml-serving/vllm-0 to aks-gpunp-12345678-vmss000000",
+        "  Normal   Scheduled  12s   default-scheduler  Successfully assigned ml-serving/vllm-1 to aks-gpunp-12345678-vmss000001");
+
+    assertThat(rows).extracting(EventText.Row::name).containsOnlyNulls();
+  }
+
+  @Test
+  void anOldGetEventsTableWithNameAndKindColumnsNamesTheObject() {
+    write(folder, "target.yaml", CAPTURE);
+    write(folder, "events.txt", """
+        LAST SEEN   FIRST SEEN   COUNT     NAME                 KIND      SUBOBJECT   TYPE      REASON             SOURCE              MESSAGE
+        2m          14m          9         vllm-0               Pod                   Warning   FailedScheduling   default-scheduler   0/3 nodes are available: 3 Insufficient nvidia.com/gpu.
+        """);
+
+    assertThat(facts(read(folder), KubeEvent.class)).extracting(KubeEvent::involvedKind, KubeEvent::involvedName, KubeEvent::count)
+        .containsExactly(tuple("Pod", "vllm-0", 9));
+  }
+}
