@@ -109,14 +109,17 @@ final class PastedEventMessages {
   }
 
   /**
-   * The rows whose message no event of the bundle carries yet: a bare message that names no pod is
-   * the same event an event row (or an event's JSON) shows for its pod, not a second one.
+   * The rows whose message no event of the bundle carries yet: a bare message that names no pod,
+   * whole or the start of it (a reply quotes the first sentence), is the same event an event row,
+   * an event's JSON or an earlier bare message shows, not a second one.
    */
   private static List<EventText.Row> notYetRead(List<EventText.Row> rows, BundleBuilder out) {
     List<EventText.Row> kept = new ArrayList<>();
     for (EventText.Row r : rows) {
-      boolean known = r.name() == null && out.facts().stream().anyMatch(f -> f instanceof KubeEvent e
-          && e.reason().equals(r.reason()) && e.message().strip().equals(r.message().strip()));
+      String message = r.message().strip();
+      boolean known = r.name() == null && (out.facts().stream().anyMatch(f -> f instanceof KubeEvent e
+          && e.reason().equals(r.reason()) && e.message().strip().startsWith(message))
+          || kept.stream().anyMatch(k -> k.reason().equals(r.reason()) && k.message().strip().startsWith(message)));
       if (!known) kept.add(r);
     }
     return kept;
