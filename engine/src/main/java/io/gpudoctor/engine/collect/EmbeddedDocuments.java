@@ -15,6 +15,8 @@ final class EmbeddedDocuments {
   /** A Kubernetes apiVersion: {@code v1}, {@code apps/v1}, {@code kaito.sh/v1beta1}; not prose that says "apiVersion:". */
   private static final Pattern API_VERSION = Pattern.compile("^apiVersion:\\s*[\"']?([a-z0-9.-]+/)?v\\d+(alpha\\d*|beta\\d*)?[\"']?\\s*$");
   private static final Pattern DOCUMENT_START = Pattern.compile("^(apiVersion:|kind:|---\\s*$|[{\\[]\\s*$|[{\\[]\")");
+  /** Where a bare document could start outside a fence: an apiVersion line, a lone brace or bracket. */
+  private static final Pattern MAY_HOLD_ONE = Pattern.compile("(?m)^(apiVersion:|[{\\[]\\s*$)");
   /** A line a YAML run goes on with: indented, a list item, a top-level key, a document marker, or blank. */
   private static final Pattern YAML_LINE = Pattern.compile("^(\\s.*|-( .*)?|---.*|[A-Za-z_][\\w./-]*:(\\s.*)?)?$");
   /** Where a file that is one YAML or JSON document starts (comments and blank lines before it aside). */
@@ -40,6 +42,7 @@ final class EmbeddedDocuments {
   }
 
   static List<Run> find(MarkdownText md) {
+    if (md.blocks().isEmpty() && !MAY_HOLD_ONE.matcher(md.text()).find()) return List.of();
     String[] lines = md.text().split("\n", -1);
     if (!md.isMarkdown() && startsAsOneDocument(lines)) return List.of();
     boolean[] fenced = new boolean[lines.length + 1];

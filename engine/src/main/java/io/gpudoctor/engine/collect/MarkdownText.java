@@ -18,6 +18,8 @@ final class MarkdownText {
   private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})([^`]*)$");
   private static final Pattern LANGUAGE = Pattern.compile("[A-Za-z][\\w+.#-]*");
   private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+\\S");
+  /** Where any of it could start: a fence, a quote marker, a heading, a carriage return. */
+  private static final Pattern MAY_BE_MARKDOWN = Pattern.compile("```|~~~|\\r|(?m)^ {0,3}>|(?m)^#");
 
   private final String text;
   private final boolean markdown;
@@ -33,6 +35,8 @@ final class MarkdownText {
   }
 
   static MarkdownText of(String text) {
+    // Most pasted text and every log has none of it: no copy of a big log line by line.
+    if (!MAY_BE_MARKDOWN.matcher(text).find()) return new MarkdownText(text, false, List.of());
     String[] raw = text.split("\\R", -1);
     List<String> lines = new ArrayList<>(raw.length);
     List<FencedBlock> blocks = new ArrayList<>();
