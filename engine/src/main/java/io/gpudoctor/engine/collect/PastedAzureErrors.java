@@ -66,22 +66,54 @@ final class PastedAzureErrors {
   private static int read(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> seen,
       BundleBuilder out) {
     int found = 0;
+    AzRequest asked = AzRequest.NONE;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
+      if (CommandContext.isCommand(line)) {
+        asked = AzRequest.of(line);
+        continue;
+      }
       Matcher start = MESSAGE_START.matcher(line);
       if (!start.find()) continue;
       // Azure quotes resource ids and locations in single quotes: those never end its message.
       MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
       String before = line.substring(0, start.start());
-      AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null, nodeGroup(before),
-          null, Provenance.of(path, "line " + (i + 1)));
+      String group = nodeGroup(before);
+      AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
+          group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
       i = Math.max(i, span.lastLine());
       if (error == null || !seen.add(error.message())) continue;
-      out.fact(error);
+      out.fact(error.withVmSize(asked.vmSize()));
       found++;
     }
     return found;
+  }
+
+  /**
+   * What the {@code az} command pasted above an error asked for: the pool of {@code az aks nodepool
+   * add|scale|update -n POOL} (or {@code az aks create --nodepool-name POOL}) and the size of
+   * {@code --node-vm-size|-s SIZE}. The error is about that request.
+   */
+  record AzRequest(String pool, String vmSize) {
+    static final AzRequest NONE = new AzRequest(null, null);
+
+    static AzRequest of(String line) {
+      int az = line.indexOf("az ");
+      if (az < 0 || !line.contains(" aks ")) return NONE;
+      List<String> words = List.of(line.substring(az).trim().split("\\s+"));
+      boolean nodepool = words.contains("nodepool");
+      String pool = null;
+      String size = null;
+      for (int i = 0; i < words.size(); i++) {
+        String w = words.get(i);
+        String flag = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+        String value = w.contains("=") ? w.substring(w.indexOf('=') + 1) : i + 1 < words.size() ? words.get(i + 1) : null;
+        if (flag.equals("--node-vm-size") || flag.equals("-s")) size = value;
+        else if (flag.equals("--nodepool-name") || nodepool && (flag.equals("-n") || flag.equals("--name"))) pool = value;
+      }
+      return new AzRequest(pool, size);
+    }
   }
 
   private static String code(List<String> lines, int at, String before) {

@@ -41,6 +41,7 @@ class PastedAzureErrorsTest {
         .containsExactly("QuotaExceeded", AzureErrorKind.QUOTA, AzureError.TIER_FAMILY, "standardNCadsH100v5Family",
             "westeurope", 0, 0, 40, 40);
     assertThat(e.message()).isEqualTo(FAMILY_QUOTA);
+    assertThat(e).extracting(AzureError::pool, AzureError::vmSize).containsExactly("gpuh100", "Standard_NC40ads_H100_v5");
     assertThat(e.origin()).isEqualTo("pasted text");
     assertThat(e.provenance().pointer()).isEqualTo("line 2");
     assertThat(bundle.reads()).containsExactly(Read.supplied(Topics.OPERATIONS, "az-output.txt"));
@@ -136,6 +137,20 @@ class PastedAzureErrorsTest {
     AzureError e = only(read(folder), AzureError.class);
 
     assertThat(e.origin()).isEqualTo("event FailedToScaleUpGroup");
+  }
+
+  @Test
+  void anAzCommandOfAnotherKindSaysNothingOfThePoolOrSize() {
+    write(folder, "az-output.txt", """
+        $ az vm create -g rg-llm-weu -n jumpbox --image Ubuntu2204 -s Standard_D2s_v5
+        (QuotaExceeded) %s
+        $ az aks create -g rg-llm-weu -n aks-llm-weu --nodepool-name sysnp --node-vm-size Standard_D4ds_v5
+        Operation could not be completed as it results in exceeding approved Total Regional Cores quota. Additional details - Deployment Model: Resource Manager, Location: westeurope, Current Limit: 10, Current Usage: 8, Additional Required: 12, (Minimum) New Limit Required: 20.
+        """.formatted(FAMILY_QUOTA));
+
+    assertThat(facts(read(folder), AzureError.class)).extracting(AzureError::pool, AzureError::vmSize).containsExactly(
+        org.assertj.core.groups.Tuple.tuple(null, null),
+        org.assertj.core.groups.Tuple.tuple("sysnp", "Standard_D4ds_v5"));
   }
 
   @Test
