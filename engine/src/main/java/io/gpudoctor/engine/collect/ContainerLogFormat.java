@@ -4,6 +4,7 @@ import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,39 +14,77 @@ import java.util.regex.Pattern;
  * {@code logs/<namespace>/<pod>/<container>[.previous].log} path; any other {@code *.log} file, or
  * text whose first line carries such a timestamp, is read as a log of an unknown pod. Classified
  * lines keep their timestamp and exact text; a log with no classified line was still read.
+ * Text that is not a log but carries messages people paste (a scheduler or kubelet message, an
+ * Azure error) is read for those.
  */
 final class ContainerLogFormat implements TextFormat {
   static final Pattern ATTRIBUTED = Pattern.compile("(?:^|[/!])logs/([^/]+)/([^/]+)/([^/]+?)(\\.previous)?\\.log$");
-  private static final Pattern TIMESTAMP = Pattern.compile(
-      "^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})) ");
+  private static final String RFC3339 = "(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2}))";
+  /** kubectl logs --timestamps (a space); a CI runner's log (GitHub Actions: 7 digits, then a space or a tab). */
+  private static final Pattern TIMESTAMP = Pattern.compile("^" + RFC3339 + "[ \\t]");
+  /**
+   * A log exported from Google Cloud Logging: severity, RFC 3339 time, then the summary fields shown
+   * ({@code INFO 2025-11-19T20:16:36.096638074Z [resource.labels.containerName: vllm] ...}).
+   */
+  private static final Pattern CLOUD_LOGGING = Pattern.compile(
+      "^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY) " + RFC3339 + "\\s+((?:\\[[\\w.]+: [^\\]]*\\]\\s*)*)");
+  /** A shell prompt pasted with the command it ran ({@code $ nvidia-smi}, {@code azureuser@vm:~$ dmesg}): other output follows. */
+  private static final Pattern SHELL_PROMPT = Pattern.compile("^\\s*(?:\\S+@\\S+:\\S*\\s?)?\\$ \\S");
+  private static final Pattern CLOUD_LABEL = Pattern.compile("\\[resource\\.labels\\.(containerName|podName|namespaceName): ([^\\]\\s]+)\\]");
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return file.path().endsWith(".log") || TIMESTAMP.matcher(firstLine(text)).find() || hasClassifiedLine(text);
+    return isLogPath(file.path())
+        || timestamped(firstLine(text))
+        || hasClassifiedLine(file.path(), text)
+        || PastedEventMessages.mentions(text)
+        || PastedAzureErrors.mentions(text)
+        || KaitoWebhookLines.mentions(text);
   }
 
   @Override
-  public void read(EvidenceFile file, String text, BundleBuilder out) {
+  public void read(EvidenceFile file, String text, BundleBuilder out) throws NotReadable {
     Matcher where = ATTRIBUTED.matcher(file.path());
     boolean attributed = where.find();
     LogOwner owner = attributed
         ? new LogOwner(where.group(1), where.group(2), where.group(3), where.group(4) != null)
         : LogOwner.UNKNOWN;
-    classifyLines(file.path(), text, java.util.Set.of(), owner, out);
-    KernelXidLines.read(file.path(), text, out);
-    out.used(Topics.LOGS, file.path());
+    int classified = classifyLines(file.path(), text, Set.of(), owner, out);
+    int used = classified;
+    used += KernelXidLines.read(file.path(), text, out);
+    used += PastedEventMessages.read(file.path(), text, Set.of(), out);
+    used += PastedAzureErrors.read(file.path(), text, Set.of(), out);
+    used += KaitoWebhookLines.read(file.path(), text, Set.of(), out);
+    if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
+    else if (used == 0) throw DocumentParser.nothingRead();
+  }
+
+  /** A file named as a log ({@code *.log}): read as one even when its lines are JSON. */
+  static boolean isLogPath(String path) {
+    return path.endsWith(".log");
   }
 
   /** Who wrote the log lines, when the path or the pasted context says so. */
   record LogOwner(String namespace, String pod, String container, boolean previous) {
     static final LogOwner UNKNOWN = new LogOwner(null, null, null, false);
+
+    /** This owner with what a line's own prefix says (a Cloud Logging label), where this one says nothing. */
+    LogOwner with(String labelNamespace, String labelPod, String labelContainer) {
+      return new LogOwner(namespace != null ? namespace : labelNamespace, pod != null ? pod : labelPod,
+          container != null ? container : labelContainer, previous);
+    }
   }
 
   /**
    * Adds a LogSignal for every classified line of the text, except the lines (1-based) in
-   * {@code skip}; lines may carry a {@code kubectl logs --timestamps} prefix. Returns how many.
+   * {@code skip}; lines may carry a {@code kubectl logs --timestamps}, CI or Cloud Logging prefix.
+   * In pasted text (not a {@code logs/<ns>/<pod>/<container>.log} file) Markdown headings are the
+   * reporter's words and skipped, and a {@code kubectl logs} command line names the owner of the
+   * lines after it, until the next command or skipped line. Returns how many lines were classified.
    */
-  static int classifyLines(String path, String text, java.util.Set<Integer> skip, LogOwner owner, BundleBuilder out) {
+  static int classifyLines(String path, String text, Set<Integer> skip, LogOwner owner, BundleBuilder out) {
+    boolean pasted = !ATTRIBUTED.matcher(path).find();
+    LogOwner current = owner;
     int found = 0;
     int lineNo = 0;
     int start = 0;
@@ -56,25 +95,59 @@ final class ContainerLogFormat implements TextFormat {
       lineNo++;
       String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
       start = end + 1;
-      if (skip.contains(lineNo)) continue;
-      Instant at = null;
-      Matcher ts = TIMESTAMP.matcher(line);
-      if (ts.find()) {
-        at = time(ts.group(1));
-        line = line.substring(ts.end());
+      if (skip.contains(lineNo) || pasted && MarkdownText.isHeading(line)) {
+        current = owner;
+        continue;
       }
-      LogClassifier.Classified c = LogClassifier.classify(line);
+      if (pasted && (CommandContext.isCommand(line) || SHELL_PROMPT.matcher(line).find())) {
+        LogOwner named = LogsCommand.owner(line);
+        current = named != null ? named : owner;
+        continue;
+      }
+      Prefixed p = prefixed(line);
+      LogClassifier.Classified c = LogClassifier.classify(p.line());
       if (c == null) continue;
-      out.observed(at);
-      out.fact(c.signal(owner, at, line.strip(), Provenance.of(path, "line " + lineNo)));
+      LogOwner who = current.with(p.namespace(), p.pod(), p.container());
+      out.observed(p.at());
+      out.fact(c.signal(who, p.at(), p.line().strip(), Provenance.of(path, "line " + lineNo)));
       found++;
     }
     return found;
   }
 
-  /** Log lines pasted without timestamps (a ticket, an issue thread) still say what they say. */
-  private static boolean hasClassifiedLine(String text) {
+  /** A log line without its time prefix, the time, and the pod and container a Cloud Logging prefix names. */
+  private record Prefixed(String line, Instant at, String namespace, String pod, String container) {}
+
+  private static Prefixed prefixed(String line) {
+    Matcher cloud = CLOUD_LOGGING.matcher(line);
+    if (cloud.find()) {
+      String namespace = null;
+      String pod = null;
+      String container = null;
+      Matcher label = CLOUD_LABEL.matcher(cloud.group(2));
+      while (label.find()) {
+        switch (label.group(1)) {
+          case "containerName" -> container = label.group(2);
+          case "podName" -> pod = label.group(2);
+          default -> namespace = label.group(2);
+        }
+      }
+      return new Prefixed(line.substring(cloud.end()), time(cloud.group(1)), namespace, pod, container);
+    }
+    Matcher ts = TIMESTAMP.matcher(line);
+    if (ts.find()) return new Prefixed(line.substring(ts.end()), time(ts.group(1)), null, null, null);
+    return new Prefixed(line, null, null, null, null);
+  }
+
+  private static boolean timestamped(String line) {
+    return TIMESTAMP.matcher(line).find() || CLOUD_LOGGING.matcher(line).find();
+  }
+
+  /** Log lines pasted without timestamps (a ticket, an issue thread) still say what they say; a title does not. */
+  private static boolean hasClassifiedLine(String path, String text) {
+    boolean pasted = !ATTRIBUTED.matcher(path).find();
     for (String line : text.split("\\R")) {
+      if (pasted && MarkdownText.isHeading(line)) continue;
       if (LogClassifier.classify(line) != null) return true;
     }
     return false;

@@ -33,6 +33,8 @@ final class DocumentParser {
   private static final ObjectMapper YAML = yaml(EvidenceLimits.DEFAULT.maxFileBytes());
   private static final ObjectMapper STREAMED_YAML = yaml(EvidenceLimits.DEFAULT.maxStreamedFileBytes());
   private static final Pattern YAML_MARKER = Pattern.compile("(?m)^(---|apiVersion:|kind:)");
+  /** The first line of a YAML file: a key, a list item or a document marker (not prose with a --- rule in it). */
+  private static final Pattern YAML_START = Pattern.compile("^(---|- |[A-Za-z_\"'][^\\s:]*:(\\s|$))");
 
   private DocumentParser() {}
 
@@ -59,23 +61,54 @@ final class DocumentParser {
     return false;
   }
 
+  /** The first line of a YAML object file ({@code kubectl get -o yaml}, {@code az -o yaml}, target.yaml). */
+  private static final Pattern YAML_OBJECT_START = Pattern.compile("^(---|apiVersion:|kind:|[a-z][\\w.-]*:(\\s|$))");
+
+  /**
+   * The documents of a text that starts as a YAML object file and parses as one, or null (text that
+   * only looks like YAML at its first line: a pasted log, prose).
+   *
+   * @throws NotReadable when it starts as a Kubernetes object ({@code apiVersion:}, {@code kind:}) and is malformed
+   */
+  static List<JsonNode> objectsOfYamlFile(String text) throws NotReadable {
+    String first = firstMeaningfulLine(text);
+    if (!YAML_OBJECT_START.matcher(first).find()) return null;
+    try {
+      List<JsonNode> documents = parse(text);
+      return documents.stream().anyMatch(JsonNode::isObject) ? documents : null;
+    } catch (NotReadable e) {
+      if (first.startsWith("apiVersion:") || first.startsWith("kind:")) throw e;
+      return null;
+    }
+  }
+
+  /** One document of a text and the line it starts on (1-based). */
+  record Located(JsonNode tree, int line) {}
+
   /** The non-empty documents of the text; never empty. */
   static List<JsonNode> parse(String text) throws NotReadable {
+    return parseLocated(text).stream().map(Located::tree).toList();
+  }
+
+  /** The non-empty documents of the text with the line each starts on; never empty. */
+  static List<Located> parseLocated(String text) throws NotReadable {
     boolean json = isJson(text);
-    List<JsonNode> documents = new ArrayList<>();
+    List<Located> documents = new ArrayList<>();
     ObjectMapper mapper = json ? JSON : YAML;
     // Not readValues(): it would unwrap a root array (`az aks nodepool list`) into documents.
     try (JsonParser parser = mapper.createParser(text)) {
-      JsonNode doc;
-      while ((doc = mapper.readTree(parser)) != null && !doc.isMissingNode()) {
-        if (!doc.isNull()) documents.add(doc);
+      while (parser.nextToken() != null) {
+        int line = parser.currentTokenLocation().getLineNr();
+        JsonNode doc = mapper.readTree(parser);
+        if (doc == null || doc.isMissingNode()) break;
+        if (!doc.isNull()) documents.add(new Located(doc, Math.max(line, 1)));
       }
     } catch (StreamConstraintsException e) {
       throw new NotReadable(e.getMessage() != null && e.getMessage().contains("nesting depth")
           ? "nesting too deep (limit " + EvidenceLimits.MAX_NESTING_DEPTH + " levels)"
           : "too large to parse: " + ShortMessages.shorten(e.getOriginalMessage()));
     } catch (JacksonException e) {
-      if (!json && !YAML_MARKER.matcher(text).find()) throw notRecognised();
+      if (!json && !(YAML_MARKER.matcher(text).find() && startsLikeYaml(text))) throw notRecognised();
       throw new NotReadable(parseError(json ? "JSON" : "YAML", e));
     } catch (RuntimeException e) {
       // snakeyaml can fail outside Jackson's exception types on pathological input.
@@ -83,6 +116,28 @@ final class DocumentParser {
     }
     if (documents.isEmpty()) throw new NotReadable("empty file");
     return documents;
+  }
+
+  private static boolean startsLikeYaml(String text) {
+    return YAML_START.matcher(firstMeaningfulLine(text)).find();
+  }
+
+  /** The first line that is neither blank nor a comment ({@code #}), or "". */
+  private static String firstMeaningfulLine(String text) {
+    int start = 0;
+    while (start < text.length()) {
+      int end = text.indexOf('\n', start);
+      if (end < 0) end = text.length();
+      String s = text.substring(start, end).replace("\uFEFF", "").stripTrailing();
+      if (!s.isBlank() && !s.startsWith("#")) return s;
+      start = end + 1;
+    }
+    return "";
+  }
+
+  /** Pasted text (an issue thread, a ticket) in which no reader found anything. */
+  static NotReadable nothingRead() {
+    return new NotReadable("pasted text that holds no kubectl, az, log or metrics output that gpu-doctor reads");
   }
 
   static NotReadable notRecognised() {

@@ -3,10 +3,13 @@ package io.gpudoctor.engine.collect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -140,19 +143,15 @@ public final class EvidenceFolderReader {
       if (file.size() >= limits.streamFromBytes() && readStreamed(file, out)) return;
       if (file.size() > limits.maxFileBytes()) throw new NotReadable(limits.tooLarge(file.size()));
       String text = TextDecoder.decode(file.content());
-      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)) {
-        for (TextFormat format : textFormats) {
-          if (format.recognises(file, text)) {
-            format.read(file, text, out);
-            return;
-          }
-        }
+      List<Document> documents = null;
+      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text) || ContainerLogFormat.isLogPath(file.path())) {
+        // A kubectl/az YAML file quotes messages the pasted-text readers know: it is read as the objects it holds.
+        documents = ContainerLogFormat.isLogPath(file.path()) ? null : documents(file, DocumentParser.objectsOfYamlFile(text));
+        if (documents != null && documents.stream().noneMatch(this::recognised)) documents = null;
+        if (documents == null && readText(file, text, out)) return;
       }
-      List<JsonNode> documents = DocumentParser.parse(text);
-      for (int i = 0; i < documents.size(); i++) {
-        String prefix = documents.size() > 1 ? "doc" + (i + 1) : "";
-        readDocument(new Document(file, prefix, Redaction.scrub(documents.get(i))), out);
-      }
+      if (documents == null) documents = documents(file, DocumentParser.parse(text));
+      for (Document document : documents) readDocument(document, out);
     } catch (NotReadable e) {
       out.unreadable(file.path(), e.reason());
     } catch (IOException e) {
@@ -161,6 +160,85 @@ public final class EvidenceFolderReader {
       // A reader bug must cost one file, not the diagnosis.
       out.unreadable(file.path(), "cannot read: " + ShortMessages.of(e));
     }
+  }
+
+  /** The documents of a file, {@code doc2}, {@code doc3} ... when there are several; null for null. */
+  private static List<Document> documents(EvidenceFile file, List<JsonNode> trees) {
+    if (trees == null) return null;
+    List<Document> documents = new ArrayList<>();
+    for (int i = 0; i < trees.size(); i++) {
+      documents.add(new Document(file, trees.size() > 1 ? "doc" + (i + 1) : "", Redaction.scrub(trees.get(i))));
+    }
+    return documents;
+  }
+
+  /**
+   * Text: the documents pasted in it first (a fenced {@code ```yaml} block, a bare run from
+   * {@code apiVersion:}), then the rest, without them and without its Markdown, by the first text
+   * format that recognises it. False when the text may still be a YAML file as a whole.
+   */
+  private boolean readText(EvidenceFile file, String text, BundleBuilder out) throws NotReadable {
+    MarkdownText md = MarkdownText.of(text);
+    List<EmbeddedDocuments.Run> runs = EmbeddedDocuments.find(md);
+    Set<Integer> taken = new HashSet<>();
+    for (EmbeddedDocuments.Run run : runs) {
+      if (readRun(file, run, out)) {
+        for (int line = run.firstLine(); line <= run.lastLine(); line++) taken.add(line);
+      }
+    }
+    String rest = taken.isEmpty() ? md.text() : blank(md.text(), taken);
+    for (TextFormat format : textFormats) {
+      if (format.recognises(file, rest)) {
+        format.read(file, rest, out);
+        return true;
+      }
+    }
+    if (!taken.isEmpty()) return true;
+    if (md.isMarkdown() || !runs.isEmpty()) throw DocumentParser.nothingRead();
+    return false;
+  }
+
+  /** One pasted document; true when a format read it (its lines are then no one else's). */
+  private boolean readRun(EvidenceFile file, EmbeddedDocuments.Run run, BundleBuilder out) {
+    String where = file.path() + "#line " + run.firstLine();
+    List<Document> documents = new ArrayList<>();
+    try {
+      for (DocumentParser.Located doc : DocumentParser.parseLocated(run.text())) {
+        documents.add(new Document(file, "line " + doc.line(), Redaction.scrub(doc.tree())));
+      }
+    } catch (NotReadable e) {
+      notRead(where, run, e.reason(), out);
+      return false;
+    }
+    if (documents.stream().noneMatch(this::recognised)) {
+      notRead(where, run, DocumentParser.notRecognised().reason(), out);
+      return false;
+    }
+    for (Document document : documents) readDocument(document, out);
+    return true;
+  }
+
+  private static void notRead(String where, EmbeddedDocuments.Run run, String reason, BundleBuilder out) {
+    switch (run.claim()) {
+      case DOCUMENT -> out.unreadable(where, reason);
+      case FRAGMENT -> out.warning(where + ": a fenced block that is not a whole Kubernetes, az or Prometheus document ("
+          + reason + "); its lines are read as pasted text");
+      case MAYBE -> { }
+    }
+  }
+
+  /** The text with these lines (1-based) emptied, every other line where it was. */
+  private static String blank(String text, Set<Integer> lines) {
+    String[] all = text.split("\n", -1);
+    for (int line : lines) all[line - 1] = "";
+    return String.join("\n", all);
+  }
+
+  private boolean recognised(Document document) {
+    for (EvidenceFormat format : formats) {
+      if (format.recognises(document)) return true;
+    }
+    return false;
   }
 
   /** A big Kubernetes List, item by item; false when the file is something else. */

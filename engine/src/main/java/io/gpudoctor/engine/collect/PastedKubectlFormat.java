@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.collect;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Evidence as people paste it into a ticket or a chat: {@code kubectl describe} output, {@code kubectl
@@ -20,7 +21,7 @@ final class PastedKubectlFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return !sections(text).isEmpty() || KaitoWebhookLines.mentions(text);
+    return !sections(text).isEmpty();
   }
 
   private List<PastedSection> sections(String text) {
@@ -63,19 +64,23 @@ final class PastedKubectlFormat implements TextFormat {
         }
       }
     }
-    // Log lines pasted beside the kubectl output (an issue thread, a ticket) are evidence too; when
-    // the file describes exactly one pod, they are taken to be that pod's.
-    int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines(sections), pastedLogOwner(sections), out);
+    // Log lines and bare messages pasted beside the kubectl output (an issue thread, a ticket) are
+    // evidence too; when the file describes exactly one pod, its log lines are taken to be that pod's.
+    Set<Integer> sectionLines = sectionLines(sections);
+    int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines, pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
-    logLines += KernelXidLines.read(path, text, out);
-    logLines += KaitoWebhookLines.read(path, text, sectionLines(sections), out);
-    if (used == 0 && logLines == 0) {
+    int lines = logLines;
+    lines += KernelXidLines.read(path, text, out);
+    lines += PastedEventMessages.read(path, text, sectionLines, out);
+    lines += PastedAzureErrors.read(path, text, sectionLines, out);
+    lines += KaitoWebhookLines.read(path, text, sectionLines, out);
+    if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
     }
   }
 
-  private static java.util.Set<Integer> sectionLines(List<PastedSection> sections) {
-    java.util.Set<Integer> lines = new java.util.HashSet<>();
+  private static Set<Integer> sectionLines(List<PastedSection> sections) {
+    Set<Integer> lines = new java.util.HashSet<>();
     for (PastedSection s : sections) for (TextLine l : s.lines()) lines.add(l.number());
     return lines;
   }

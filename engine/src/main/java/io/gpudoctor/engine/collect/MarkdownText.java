@@ -1,0 +1,166 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Pasted text as an issue thread or a ticket carries it: Markdown code fences ({@code ```} or
+ * {@code ~~~}, with an info string such as {@code yaml}, indented inside a list item), quoted replies
+ * ({@code > }) and headings. {@link #text()} is the same text, line for line (so {@code line N}
+ * provenance stays true), with the fence lines blank, the quote markers stripped and the content
+ * of an indented fence moved back to the margin: what the tool printed, as it printed it. Text
+ * that is none of this comes back unchanged.
+ */
+final class MarkdownText {
+  /** CommonMark: up to three spaces (more inside a list item), three or more backticks or tildes. */
+  private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})([^`]*)$");
+  private static final Pattern LANGUAGE = Pattern.compile("[A-Za-z][\\w+.#-]*");
+  private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+\\S");
+  /** Where any of it could start: a fence, a quote marker, a heading, a carriage return. */
+  private static final Pattern MAY_BE_MARKDOWN = Pattern.compile("```|~~~|\\r|(?m)^ {0,3}>|(?m)^#");
+
+  private final String text;
+  private final boolean markdown;
+  private final List<FencedBlock> blocks;
+
+  /** The lines between a fence and its closing fence; {@code info} is the fence's first word (lower case). */
+  record FencedBlock(int fenceLine, String info, List<TextLine> content) {}
+
+  private MarkdownText(String text, boolean markdown, List<FencedBlock> blocks) {
+    this.text = text;
+    this.markdown = markdown;
+    this.blocks = blocks;
+  }
+
+  static MarkdownText of(String text) {
+    // Most pasted text and every log has none of it: no copy of a big log line by line.
+    if (!MAY_BE_MARKDOWN.matcher(text).find()) return new MarkdownText(text, false, List.of());
+    String[] raw = text.split("\\R", -1);
+    List<String> lines = new ArrayList<>(raw.length);
+    List<FencedBlock> blocks = new ArrayList<>();
+    boolean changed = text.indexOf('\r') >= 0; // one line separator, so every reader counts lines alike
+    boolean headings = false;
+    Fence open = null;
+    List<TextLine> content = null;
+    for (int i = 0; i < raw.length; i++) {
+      String line = raw[i];
+      String out;
+      if (open == null) {
+        Quote q = Quote.strip(line, Integer.MAX_VALUE);
+        Matcher fence = FENCE.matcher(q.rest());
+        if (fence.matches()) {
+          String after = fence.group(3).strip();
+          boolean info = isInfoString(after);
+          open = new Fence(fence.group(2).charAt(0), fence.group(2).length(), fence.group(1).length(), q.depth(),
+              info ? after.split("\\s+")[0].toLowerCase(java.util.Locale.ROOT) : "", i + 1);
+          content = new ArrayList<>();
+          // Output glued to the fence ("```Events:", "```$ kubectl get pods") is the block's first line.
+          out = info ? "" : after;
+          if (!info) content.add(new TextLine(i + 1, out));
+        } else {
+          out = q.rest();
+          headings |= isHeading(out);
+        }
+      } else {
+        String rest = Quote.strip(line, open.quoteDepth()).rest();
+        int glued = open.gluedCloseAt(rest);
+        if (open.closedBy(rest) || glued > 0) {
+          // "last row```": the output's last line, then the closing fence.
+          out = glued > 0 ? dedent(rest.substring(0, glued), open.indent()) : "";
+          if (glued > 0) content.add(new TextLine(i + 1, out));
+          blocks.add(new FencedBlock(open.line(), open.info(), List.copyOf(content)));
+          open = null;
+        } else {
+          out = dedent(rest, open.indent());
+          content.add(new TextLine(i + 1, out));
+        }
+      }
+      changed |= !out.equals(line);
+      lines.add(out);
+    }
+    // An unclosed fence runs to the end of the text (CommonMark).
+    if (open != null) blocks.add(new FencedBlock(open.line(), open.info(), List.copyOf(content)));
+    boolean markdown = !blocks.isEmpty() || headings;
+    return new MarkdownText(changed ? String.join("\n", lines) : text, markdown, List.copyOf(blocks));
+  }
+
+  /** The text line for line, without the Markdown around what was pasted. */
+  String text() {
+    return text;
+  }
+
+  /** Whether the text is Markdown (it has a code fence or a heading): prose with pasted output in it. */
+  boolean isMarkdown() {
+    return markdown;
+  }
+
+  List<FencedBlock> blocks() {
+    return blocks;
+  }
+
+  /**
+   * A Markdown heading ({@code # Device plugin does not detect GPU}): a title in the reporter's own
+   * words, never a line a tool printed. A root prompt ({@code # kubectl get pods}) is a command.
+   */
+  static boolean isHeading(String line) {
+    return line.startsWith("#") && HEADING.matcher(line).find() && !CommandContext.isCommand(line);
+  }
+
+  /**
+   * What follows an opening fence: empty or a language ({@code yaml}, {@code json}, {@code console}),
+   * else output glued to the fence ({@code Events:}, {@code NAME   READY}, {@code $ kubectl ...}).
+   */
+  private static boolean isInfoString(String after) {
+    if (after.isEmpty()) return true;
+    String word = after.split("\\s+")[0];
+    boolean upperCase = word.length() > 1 && word.equals(word.toUpperCase(java.util.Locale.ROOT));
+    return LANGUAGE.matcher(word).matches() && !upperCase && !after.contains("  ");
+  }
+
+  private static String dedent(String line, int indent) {
+    int i = 0;
+    while (i < indent && i < line.length() && line.charAt(i) == ' ') i++;
+    return line.substring(i);
+  }
+
+  private record Fence(char marker, int length, int indent, int quoteDepth, String info, int line) {
+    boolean closedBy(String line) {
+      String s = line.strip();
+      if (s.length() < length) return false;
+      for (int i = 0; i < s.length(); i++) {
+        if (s.charAt(i) != marker) return false;
+      }
+      return true;
+    }
+
+    /** Where a fence glued to the end of an output line starts, or -1. */
+    int gluedCloseAt(String line) {
+      String s = line.stripTrailing();
+      int run = 0;
+      while (run < s.length() && s.charAt(s.length() - 1 - run) == marker) run++;
+      return run >= length && run < s.length() && !s.substring(0, s.length() - run).isBlank() ? s.length() - run : -1;
+    }
+  }
+
+  /** A line without the {@code > } markers of a quoted reply, and how many there were. */
+  private record Quote(int depth, String rest) {
+    static Quote strip(String line, int most) {
+      int depth = 0;
+      int i = 0;
+      while (depth < most) {
+        int j = i;
+        while (j < line.length() && j - i < 3 && line.charAt(j) == ' ') j++;
+        // "> text" or a lone ">"; ">>> import torch" (a Python prompt) is not a quote.
+        if (j < line.length() && line.charAt(j) == '>' && (j + 1 == line.length() || line.charAt(j + 1) == ' ')) {
+          i = Math.min(line.length(), j + 2);
+          depth++;
+        } else {
+          break;
+        }
+      }
+      return new Quote(depth, line.substring(i));
+    }
+  }
+}

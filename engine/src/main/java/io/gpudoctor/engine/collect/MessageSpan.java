@@ -1,0 +1,155 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A message a component printed, found where people paste it: to the end of a prose line, inside
+ * {@code `inline code`} (which may wrap onto the next lines), inside quotes ({@code "..."},
+ * {@code '...'}, JSON-escaped {@code \"...\"}, {@code \\\"...\\\"}), in a YAML {@code message:}
+ * value that kubectl wrapped onto indented lines, or a folded {@code message: >-} block.
+ * {@code text} is the message without the quoting, on one line; {@code lastLine} the index of the
+ * last line it took.
+ */
+record MessageSpan(String text, int firstLine, int lastLine) {
+  /** A YAML key line: its value may go on over more indented lines (kubectl -o yaml wraps at 80 columns). */
+  private static final Pattern YAML_KEY = Pattern.compile("^(\\s*)(?:- )?[\\w.-]+:\\s");
+  private static final Pattern BLOCK_SCALAR = Pattern.compile("^(\\s*)(?:- )?[\\w.-]*[Mm]essage:\\s*([>|])[-+]?\\s*$");
+  private static final Pattern NEXT_KEY = Pattern.compile("^\\s*(?:- )?[\\w.-]+:(\\s|$)|^\\s*- ");
+  /** How far a wrapped message may run: kubectl folds a long scheduler message over a few lines. */
+  private static final int MOST_LINES = 12;
+
+  /** The message that starts at {@code from} of line {@code at}. */
+  static MessageSpan at(List<String> lines, int at, int from) {
+    return at(lines, at, from, true);
+  }
+
+  /**
+   * The same; {@code singleQuoted} false for a message that quotes its own values in single quotes
+   * (Azure's {@code location 'eastus' zones '1,2,3'}): a single quote before it does not delimit it.
+   */
+  static MessageSpan at(List<String> lines, int at, int from, boolean singleQuoted) {
+    String line = lines.get(at);
+    String before = line.substring(0, from);
+    String delimiter = delimiterBefore(before);
+    if (delimiter.equals("'") && !singleQuoted) delimiter = "";
+    String rest = line.substring(from);
+    if (delimiter.equals("`")) return untilClosing(lines, at, rest, "`", 3);
+    if (!delimiter.isEmpty()) {
+      int close = closing(rest, delimiter);
+      MessageSpan span = close >= 0 ? new MessageSpan(unescape(rest.substring(0, close)), at, at)
+          : continues(lines, at) ? untilClosing(lines, at, rest, delimiter, MOST_LINES)
+          : new MessageSpan(unescape(trimQuotes(rest)), at, at);
+      // YAML writes a quote inside single quotes twice.
+      return delimiter.equals("'") ? new MessageSpan(span.text().replace("''", "'"), at, span.lastLine()) : span;
+    }
+    if (YAML_KEY.matcher(line).find() && continues(lines, at)) return plainScalar(lines, at, rest);
+    return new MessageSpan(unescape(trimQuotes(rest)), at, at);
+  }
+
+  /** The folded block under a {@code message: >-} line, or null when the line is not one. */
+  static MessageSpan blockAt(List<String> lines, int at) {
+    Matcher m = BLOCK_SCALAR.matcher(lines.get(at));
+    if (!m.find()) return null;
+    int indent = m.group(1).length();
+    StringBuilder text = new StringBuilder();
+    int last = at;
+    for (int i = at + 1; i < lines.size() && i <= at + MOST_LINES; i++) {
+      String l = lines.get(i);
+      if (l.isBlank() || indentOf(l) <= indent) break;
+      if (!text.isEmpty()) text.append(m.group(2).equals(">") ? " " : "\n");
+      text.append(l.strip());
+      last = i;
+    }
+    return last == at ? null : new MessageSpan(text.toString(), at + 1, last);
+  }
+
+  private static String delimiterBefore(String before) {
+    if (before.endsWith("\\\\\\\"")) return "\\\\\\\"";
+    if (before.endsWith("\\\"")) return "\\\"";
+    if (before.endsWith("\"")) return "\"";
+    if (before.endsWith("'")) return "'";
+    if (before.endsWith("`")) return "`";
+    return "";
+  }
+
+  /** Where the quote that opened the message closes on this text, or -1. */
+  private static int closing(String text, String delimiter) {
+    if (delimiter.equals("'")) {
+      // YAML doubles a quote inside single quotes; in prose an apostrophe sits inside a word (didn't, Pod's).
+      for (int i = 0; i < text.length(); i++) {
+        if (text.charAt(i) != '\'') continue;
+        if (i + 1 < text.length() && text.charAt(i + 1) == '\'') {
+          i++;
+          continue;
+        }
+        if (i + 1 == text.length() || " ,;)]}".indexOf(text.charAt(i + 1)) >= 0) return i;
+      }
+      return -1;
+    }
+    if (delimiter.equals("\"")) {
+      for (int i = 0; i < text.length(); i++) {
+        if (text.charAt(i) == '"' && (i == 0 || text.charAt(i - 1) != '\\')) return i;
+      }
+      return -1;
+    }
+    return text.indexOf(delimiter);
+  }
+
+  private static MessageSpan untilClosing(List<String> lines, int at, String rest, String delimiter, int most) {
+    StringBuilder text = new StringBuilder();
+    String part = rest;
+    for (int i = at; i < lines.size() && i <= at + most; i++) {
+      if (i > at) part = lines.get(i).strip();
+      int close = closing(part, delimiter);
+      if (!text.isEmpty() && !(close == 0 && part.length() == delimiter.length())) text.append(' ');
+      if (close >= 0) {
+        text.append(part, 0, close);
+        return new MessageSpan(unescape(text.toString().strip()), at, i);
+      }
+      text.append(part);
+      if (i > at && part.isEmpty()) break;
+    }
+    // Never closed: the message is what its own line holds.
+    return new MessageSpan(unescape(trimQuotes(rest)), at, at);
+  }
+
+  /** A plain YAML value wrapped onto more indented lines that are not keys. */
+  private static MessageSpan plainScalar(List<String> lines, int at, String rest) {
+    int indent = indentOf(lines.get(at));
+    StringBuilder text = new StringBuilder(rest.strip());
+    int last = at;
+    for (int i = at + 1; i < lines.size() && i <= at + MOST_LINES; i++) {
+      String l = lines.get(i);
+      if (l.isBlank() || indentOf(l) <= indent || NEXT_KEY.matcher(l).find()) break;
+      text.append(' ').append(l.strip());
+      last = i;
+    }
+    return new MessageSpan(unescape(text.toString()), at, last);
+  }
+
+  /** The next line goes on with this value: it is more indented (kubectl's wrapping), and not the next key. */
+  private static boolean continues(List<String> lines, int at) {
+    if (at + 1 >= lines.size()) return false;
+    String next = lines.get(at + 1);
+    return !next.isBlank() && indentOf(next) > indentOf(lines.get(at)) && !NEXT_KEY.matcher(next).find();
+  }
+
+  private static int indentOf(String line) {
+    int i = 0;
+    while (i < line.length() && line.charAt(i) == ' ') i++;
+    return i;
+  }
+
+  private static String trimQuotes(String text) {
+    String s = text.strip();
+    while (!s.isEmpty() && "\"'`\\".indexOf(s.charAt(s.length() - 1)) >= 0) s = s.substring(0, s.length() - 1).stripTrailing();
+    return s;
+  }
+
+  /** JSON and Go %q escapes as they appear in pasted logs. */
+  static String unescape(String text) {
+    return text.replace("\\\\\\\"", "\"").replace("\\\"", "\"").replace("\\\\", "\\").strip();
+  }
+}

@@ -1,0 +1,148 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.AzureError;
+import io.gpudoctor.facts.AzureErrorText;
+import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.Topics;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Azure allocation errors pasted as text: as {@code az} prints them ({@code (QuotaExceeded) Operation
+ * could not be completed ...}, then {@code Code: QuotaExceeded} / {@code Message: ...}), as the
+ * portal or an ARM JSON body shows them ({@code "code": "QuotaExceeded", "message": "..."}), and inside
+ * the autoscaler's, Karpenter's or KAITO's error strings ({@code Code="OperationNotAllowed"
+ * Message="..."}, escaped {@code \"} or {@code \\\"}). The message is classified by
+ * {@link AzureErrorText}, exactly as the errors of operations, NodeClaims and events are; the code
+ * comes from the same line or the {@code Code:} line next to it. One message pasted twice (az prints
+ * it twice) is one error.
+ */
+final class PastedAzureErrors {
+  static final String ORIGIN = "pasted text";
+  /** Where the messages AzureErrorText knows begin (domain 5.3, 6.3). */
+  private static final Pattern MESSAGE_START = Pattern.compile(
+      "Operation could not be completed as it results in exceeding approved"
+          + "|Operation results in exceeding quota limits of Core"
+          + "|The requested size for resource|is currently not available in location '"
+          + "|Allocation failed\\.|The VM allocation failed due to an internal error"
+          + "|Insufficient (?:regional )?vcpu quota|left regional vcpu quota"
+          + "|subscription level \\S+ vCPU quota for|regional (?:\\S+ )?vCPU quota limit for subscription"
+          + "|reached the regional vCPU quota for spot|unable to allocate resources (?:in the selected zone|with selected VM size)"
+          + "|the requested SKU is unavailable for instance type"
+          + "|(?:insufficient capacity, )?" + Pattern.quote(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE),
+      Pattern.CASE_INSENSITIVE);
+  /** The code on the message's own line: az's "(Code) ", autorest's Code="X", ARM JSON's "code": "X", the SDK's ERROR CODE: X. */
+  private static final Pattern CODE_BEFORE = Pattern.compile(
+      "\\((\\w+)\\)\\s*$|Code\\s*=\\s*\\\\*\"(\\w+)|\\\\*\"code\\\\*\"\\s*:\\s*\\\\*\"(\\w+)|(?:ERROR CODE|\\bCode):\\s*(\\w+)");
+  /** A line of its own carrying the code: az's "Code: X", the SDK's "ERROR CODE: X", ARM JSON's "code": "X",. */
+  private static final Pattern CODE_LINE = Pattern.compile("^\\s*(?:(?:ERROR CODE|Code):\\s*(\\w+)|\"code\"\\s*:\\s*\"(\\w+)\",?)\\s*$");
+  /** The node group the error is about: the autoscaler's "Scale-up failed for group X:", an ARM agentPools/X URL. */
+  private static final Pattern NODE_GROUP = Pattern.compile("Scale-up failed for group ([^\\s:]+):|/agentPools/([\\w-]+)");
+  private static final int CODE_LINES_BACK = 8;
+
+  private PastedAzureErrors() {}
+
+  static boolean mentions(String text) {
+    return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
+        || text.contains("llocation failed") || text.contains("vcpu quota") || text.contains("vCPU quota")
+        || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
+        || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE);
+  }
+
+  /** Adds an AzureError for every Azure error message in the lines not in {@code skipLines} (1-based); returns how many. */
+  static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    if (!mentions(text)) return 0;
+    List<String> lines = List.of(text.split("\\R", -1));
+    Set<String> seen = new HashSet<>();
+    // The body first: a title that repeats the error of the body is not where it was shown.
+    int found = read(path, lines, skipLines, false, seen, out) + read(path, lines, skipLines, true, seen, out);
+    if (found > 0) out.used(Topics.OPERATIONS, path);
+    return found;
+  }
+
+  private static int read(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> seen,
+      BundleBuilder out) {
+    int found = 0;
+    AzRequest asked = AzRequest.NONE;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
+      if (CommandContext.isCommand(line)) {
+        asked = AzRequest.of(line);
+        continue;
+      }
+      Matcher start = MESSAGE_START.matcher(line);
+      if (!start.find()) continue;
+      // Azure quotes resource ids and locations in single quotes: those never end its message.
+      MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
+      String before = line.substring(0, start.start());
+      String group = nodeGroup(before);
+      AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
+          group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
+      i = Math.max(i, span.lastLine());
+      if (error == null || !seen.add(error.message())) continue;
+      out.fact(error.withVmSize(asked.vmSize()));
+      found++;
+    }
+    return found;
+  }
+
+  /**
+   * What the {@code az} command pasted above an error asked for: the pool of {@code az aks nodepool
+   * add|scale|update -n POOL} (or {@code az aks create --nodepool-name POOL}) and the size of
+   * {@code --node-vm-size|-s SIZE}. The error is about that request.
+   */
+  record AzRequest(String pool, String vmSize) {
+    static final AzRequest NONE = new AzRequest(null, null);
+
+    static AzRequest of(String line) {
+      int az = line.indexOf("az ");
+      if (az < 0 || !line.contains(" aks ")) return NONE;
+      List<String> words = List.of(line.substring(az).trim().split("\\s+"));
+      boolean nodepool = words.contains("nodepool");
+      String pool = null;
+      String size = null;
+      for (int i = 0; i < words.size(); i++) {
+        String w = words.get(i);
+        String flag = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+        String value = w.contains("=") ? w.substring(w.indexOf('=') + 1) : i + 1 < words.size() ? words.get(i + 1) : null;
+        if (flag.equals("--node-vm-size") || flag.equals("-s")) size = value;
+        else if (flag.equals("--nodepool-name") || nodepool && (flag.equals("-n") || flag.equals("--name"))) pool = value;
+      }
+      return new AzRequest(pool, size);
+    }
+  }
+
+  private static String code(List<String> lines, int at, String before) {
+    String code = null;
+    Matcher m = CODE_BEFORE.matcher(before);
+    while (m.find()) code = firstGroup(m);
+    if (code != null) return code;
+    for (int i = at - 1; i >= 0 && i >= at - CODE_LINES_BACK && !lines.get(i).isBlank(); i--) {
+      Matcher l = CODE_LINE.matcher(lines.get(i));
+      if (l.matches()) return firstGroup(l);
+    }
+    if (at + 1 < lines.size()) {
+      Matcher l = CODE_LINE.matcher(lines.get(at + 1));
+      if (l.matches()) return firstGroup(l);
+    }
+    return null;
+  }
+
+  private static String nodeGroup(String before) {
+    String group = null;
+    Matcher m = NODE_GROUP.matcher(before);
+    while (m.find()) group = firstGroup(m);
+    return group;
+  }
+
+  private static String firstGroup(Matcher m) {
+    for (int g = 1; g <= m.groupCount(); g++) {
+      if (m.group(g) != null) return m.group(g);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,127 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The messages of Kubernetes events pasted bare, without their event row: in prose, inline code,
+ * a title, a quote, a YAML {@code message:} field, a component's log line. Each becomes the event
+ * the component records with it (domain 2, 3, 5.2):
+ * <ul>
+ *   <li>kube-scheduler: {@code 0/4 nodes are available: ...} (every version since 1.11),
+ *       {@code no nodes available to schedule pods} -> FailedScheduling, default-scheduler;</li>
+ *   <li>kubelet admission: {@code Allocate failed due to <error>, which is unexpected}, in a pod's
+ *       status prefixed {@code Pod was rejected: } (1.2x+) or {@code Pod } (older) ->
+ *       UnexpectedAdmissionError, kubelet;</li>
+ *   <li>cluster-autoscaler: {@code pod didn't trigger scale-up: ...} (current), {@code pod didn't
+ *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp.</li>
+ * </ul>
+ * The event is about the pod the last pasted command names ({@code kubectl describe pod P}), or the
+ * pod a scheduler log line names ({@code pod="ns/name"}), else about no named pod (placed like a
+ * bare event row). A message an event row of the file already carries is not added again.
+ */
+final class PastedEventMessages {
+  private record Kind(Pattern anchor, String type, String reason, String component) {}
+
+  private static final List<Kind> KINDS = List.of(
+      new Kind(Pattern.compile("\\b\\d+/\\d+ nodes are available|\\bno nodes available to schedule pods"),
+          "Warning", "FailedScheduling", "default-scheduler"),
+      new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bAllocate failed due to "),
+          "Warning", "UnexpectedAdmissionError", "kubelet"),
+      new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"));
+  private static final String UNEXPECTED = ", which is unexpected";
+  /** kube-scheduler's structured log names the pod: {@code "Unable to schedule pod; no fit; waiting" pod="ns/name" err="0/3 nodes ..."}. */
+  private static final Pattern LOGGED_POD = Pattern.compile("\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
+
+  private PastedEventMessages() {}
+
+  static boolean mentions(String text) {
+    return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
+        || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up");
+  }
+
+  /** Adds the event of every bare message in the lines not in {@code skipLines} (1-based); returns how many lines held one. */
+  static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    if (!mentions(text)) return 0;
+    List<String> lines = List.of(text.split("\\R", -1));
+    List<EventText.Row> rows = new ArrayList<>();
+    // The body first: a title that repeats a message of the body is not where it was shown.
+    read(lines, skipLines, false, rows);
+    read(lines, skipLines, true, rows);
+    if (rows.isEmpty()) return 0;
+    out.used(Topics.EVENTS, path);
+    out.later(3, at -> EventText.place(notYetRead(rows, at.out()), path, at));
+    return rows.size();
+  }
+
+  private static void read(List<String> lines, Set<Integer> skipLines, boolean titles, List<EventText.Row> rows) {
+    CommandContext context = CommandContext.NONE;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
+      if (CommandContext.isCommand(line)) {
+        // The pod of `kubectl logs P` wrote the lines; it is not the pod they are about.
+        context = LogsCommand.owner(line) != null ? CommandContext.NONE : CommandContext.parse(line);
+        continue;
+      }
+      MessageSpan block = MessageSpan.blockAt(lines, i);
+      String from = block != null ? block.text() : line;
+      Found found = first(from);
+      if (found == null) continue;
+      MessageSpan span = block != null ? new MessageSpan(from.substring(found.start()), block.firstLine(), block.lastLine())
+          : titles ? new MessageSpan(MessageSpan.unescape(line.substring(found.start())), i, i)
+          : MessageSpan.at(lines, i, found.start());
+      String message = found.kind().reason().equals("UnexpectedAdmissionError") ? upToUnexpected(span.text()) : span.text();
+      String namespace = context.namespace();
+      String pod = context.pod();
+      Matcher logged = LOGGED_POD.matcher(line);
+      if (logged.find()) {
+        namespace = logged.group(1);
+        pod = logged.group(2);
+      }
+      int at = span.firstLine();
+      rows.add(new EventText.Row(namespace, pod == null ? null : "Pod", pod, found.kind().type(), found.kind().reason(),
+          null, found.kind().component(), message, new TextLine(at + 1, lines.get(at))));
+      i = Math.max(i, span.lastLine());
+    }
+  }
+
+  private record Found(Kind kind, int start) {}
+
+  /** The leftmost message of the line: a scheduler message quoted in an autoscaler one is part of it. */
+  private static Found first(String line) {
+    Found first = null;
+    for (Kind k : KINDS) {
+      Matcher m = k.anchor().matcher(line);
+      if (m.find() && (first == null || m.start() < first.start())) first = new Found(k, m.start());
+    }
+    return first;
+  }
+
+  private static String upToUnexpected(String message) {
+    int end = message.indexOf(UNEXPECTED);
+    return end < 0 ? message : message.substring(0, end + UNEXPECTED.length());
+  }
+
+  /**
+   * The rows whose message no event of the bundle carries yet: a bare message that names no pod,
+   * whole or the start of it (a reply quotes the first sentence), is the same event an event row,
+   * an event's JSON or an earlier bare message shows, not a second one.
+   */
+  private static List<EventText.Row> notYetRead(List<EventText.Row> rows, BundleBuilder out) {
+    List<EventText.Row> kept = new ArrayList<>();
+    for (EventText.Row r : rows) {
+      String message = r.message().strip();
+      boolean known = r.name() == null && (out.facts().stream().anyMatch(f -> f instanceof KubeEvent e
+          && e.reason().equals(r.reason()) && e.message().strip().startsWith(message))
+          || kept.stream().anyMatch(k -> k.reason().equals(r.reason()) && k.message().strip().startsWith(message)));
+      if (!known) kept.add(r);
+    }
+    return kept;
+  }
+}

@@ -1,0 +1,142 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.LogSignal;
+import io.gpudoctor.facts.LogSignalKind;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Log lines as issue threads carry them: under the {@code kubectl logs} command that printed them,
+ * in a quoted reply, exported from a cloud's log viewer or a CI run; a title is not a log line.
+ */
+class LogLinesInThreadsTest {
+  private static final String OOM = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+      + "total capacity of 22.03 GiB of which 1.19 GiB is free.";
+
+  @TempDir Path folder;
+
+  @Test
+  void aTitleThatQuotesALogLineIsNotALogLine() {
+    write(folder, "issue.md", """
+        # Device plugin reports "Incompatible strategy detected auto" on the A10 pool
+
+        ```
+        I0611 07:02:11.904311       1 main.go:317] Retrieving plugins.
+        E0611 07:02:11.905120       1 factory.go:112] Incompatible strategy detected auto
+        ```
+        """);
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.kind()).isEqualTo(LogSignalKind.DEVICE_PLUGIN_NO_DEVICES);
+      assertThat(l.provenance().pointer()).isEqualTo("line 5");
+    });
+  }
+
+  @Test
+  void aTitleAloneIsNoLog() {
+    write(folder, "issue.md", "# CUDA out of memory on the L4 pool\n\nIt happens after an hour, any idea?\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(facts(bundle, LogSignal.class)).isEmpty();
+    assertThat(bundle.unreadable()).extracting(UnreadableFile::path).containsExactly("issue.md");
+  }
+
+  @Test
+  void theKubectlLogsCommandNamesThePodAndContainerOfTheLinesUnderIt() {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl logs -n llm vllm-mistral-7c9f8d6b5-qx2lw -c vllm --previous
+        INFO 06-11 07:40:02 model_runner.py:1071] Loading model weights took 13.4967 GB
+        %s
+        $ kubectl get pods -n llm
+        ```
+        and later, on a second pod:
+
+        ```
+        $ kubectl logs pod/vllm-mistral-7c9f8d6b5-t8w4n -n llm
+        %s
+        ```
+        """.formatted(OOM, OOM));
+
+    assertThat(facts(read(folder), LogSignal.class))
+        .extracting(LogSignal::namespace, LogSignal::pod, LogSignal::container, LogSignal::previous, l -> l.provenance().pointer())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("llm", "vllm-mistral-7c9f8d6b5-qx2lw", "vllm", true, "line 4"),
+            org.assertj.core.groups.Tuple.tuple("llm", "vllm-mistral-7c9f8d6b5-t8w4n", null, false, "line 11"));
+  }
+
+  @Test
+  void afterAnotherCommandTheLinesAreNoLongerThatPods() {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl logs -n llm vllm-mistral-7c9f8d6b5-qx2lw
+        INFO 06-11 07:40:02 model_runner.py:1071] Loading model weights took 13.4967 GB
+        $ nvidia-smi
+        ```
+        ```
+        $ kubectl exec -n llm vllm-mistral-7c9f8d6b5-qx2lw -- python3 -c 'import torch; torch.zeros(1).cuda()'
+        %s
+        ```
+        """.formatted(OOM));
+
+    assertThat(only(read(folder), LogSignal.class).pod()).isNull();
+  }
+
+  @Test
+  void aQuotedReplyIsReadWithoutItsQuoteMarkers() {
+    write(folder, "issue.md", "Same for me:\n\n> " + OOM + "\n");
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.line()).isEqualTo(OOM);
+      assertThat(l.freeMiB()).isEqualTo(1.19 * 1024);
+    });
+  }
+
+  @Test
+  void aCloudLoggingExportGivesTheTimeAndTheContainer() {
+    write(folder, "issue.md", """
+        ```
+        ERROR 2026-06-11T07:41:19.402117884Z [resource.labels.containerName: inference] %s
+        ```
+        """.formatted(OOM));
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.at()).isEqualTo(Instant.parse("2026-06-11T07:41:19.402117884Z"));
+      assertThat(l.container()).isEqualTo("inference");
+      assertThat(l.line()).isEqualTo(OOM);
+    });
+  }
+
+  @Test
+  void aCiRunnersLogGivesTheTimeBeforeItsTab() {
+    write(folder, "ci-run.txt", "2026-06-11T07:41:19.4021178Z\tINFO 06-11 07:40:02 model_runner.py:1071] Loading model\n"
+        + "2026-06-11T07:41:20.0132251Z\t" + OOM + "\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, LogSignal.class).at()).isEqualTo(Instant.parse("2026-06-11T07:41:20.0132251Z"));
+    assertThat(bundle.reads()).containsExactly(Read.supplied(Topics.LOGS, "ci-run.txt"));
+  }
+
+  @Test
+  void aLogFileOfJsonLinesIsALog() {
+    write(folder, "logs/llm/vllm-mistral-7c9f8d6b5-qx2lw/vllm.log",
+        "{\"ts\":\"2026-06-11T07:41:19Z\",\"msg\":\"loading weights\"}\n{\"ts\":\"2026-06-11T07:41:20Z\",\"msg\":\"" + OOM + "\"}\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(only(bundle, LogSignal.class).pod()).isEqualTo("vllm-mistral-7c9f8d6b5-qx2lw");
+  }
+}

@@ -1,0 +1,208 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The message of an event pasted without its event row (prose, inline code, a title, a YAML
+ * {@code message:} field, a component's log line) is the event the component records with it.
+ */
+class PastedMessagesTest {
+  private static final String SCHEDULER = "0/4 nodes are available: 1 Insufficient nvidia.com/gpu, 3 node(s) didn't match "
+      + "Pod's node affinity/selector. preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, "
+      + "3 Preemption is not helpful for scheduling.";
+
+  @TempDir Path folder;
+
+  private KubeEvent onlyEvent() {
+    return only(read(folder), KubeEvent.class);
+  }
+
+  @Test
+  void bareSchedulerMessageInProseBecomesAFailedSchedulingEvent() {
+    write(folder, "issue.md", "# GPU pod pending\n\nThe pod never starts, it says `" + SCHEDULER + "` and waits.\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    KubeEvent e = only(bundle, KubeEvent.class);
+    assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component, KubeEvent::message, KubeEvent::count)
+        .containsExactly("Warning", "FailedScheduling", "default-scheduler", SCHEDULER, 1);
+    assertThat(e.involvedName()).isNull();
+    assertThat(e.provenance().source()).isEqualTo("issue.md");
+    assertThat(e.provenance().pointer()).isEqualTo("line 3");
+    assertThat(bundle.reads()).containsExactly(Read.supplied(Topics.EVENTS, "issue.md"));
+    assertThat(bundle.warnings()).anyMatch(w -> w.contains("tied to no pod"));
+  }
+
+  @Test
+  void theCommandPastedAboveTheMessageNamesItsPod() {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl get pod vllm-mistral-0 -n llm -o jsonpath='{.status.conditions[0].message}'
+        %s
+        ```
+        """.formatted(SCHEDULER));
+
+    KubeEvent e = onlyEvent();
+
+    assertThat(e.involvedKey()).isEqualTo("llm/vllm-mistral-0");
+    assertThat(e.involvedKind()).isEqualTo("Pod");
+    assertThat(e.provenance().pointer()).isEqualTo("line 3");
+  }
+
+  @Test
+  void withoutANamedPodTheMessageIsAboutTheTargetPod() {
+    write(folder, "target.yaml", "namespace: llm\nresource: pod/vllm-mistral-0\n");
+    write(folder, "notes.txt", "scheduler: " + SCHEDULER + "\n");
+
+    assertThat(onlyEvent().involvedKey()).isEqualTo("llm/vllm-mistral-0");
+  }
+
+  @Test
+  void aMessageWrappedInInlineCodeOverTwoLinesIsJoined() {
+    write(folder, "issue.md", "I got this error message:\n\n`0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are\navailable: 2 No preemption victims found for incoming pod.`\n");
+
+    assertThat(onlyEvent().message()).isEqualTo("0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 "
+        + "nodes are available: 2 No preemption victims found for incoming pod.");
+  }
+
+  @Test
+  void aFoldedYamlMessageIsJoinedAndNamedByItsFirstLine() {
+    write(folder, "status.txt", """
+        status:
+          conditions:
+          - lastTransitionTime: "2026-06-11T12:02:44Z"
+            message: >-
+              0/3 nodes are available: 1 node(s) had untolerated taint {sku: gpu},
+              2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3
+              Preemption is not helpful for scheduling.
+            reason: Unschedulable
+        """);
+
+    KubeEvent e = onlyEvent();
+
+    assertThat(e.message()).isEqualTo("0/3 nodes are available: 1 node(s) had untolerated taint {sku: gpu}, 2 Insufficient "
+        + "nvidia.com/gpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
+    assertThat(e.provenance().pointer()).isEqualTo("line 5");
+  }
+
+  @Test
+  void theSchedulersOwnLogLineNamesThePod() {
+    write(folder, "scheduler.txt", "I0611 12:02:44.118233       1 schedule_one.go:1050] \"Unable to schedule pod; no fit; waiting\" "
+        + "pod=\"llm/vllm-mistral-0\" err=\"0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are "
+        + "available: 3 No preemption victims found for incoming pod.\"\n");
+
+    KubeEvent e = onlyEvent();
+
+    assertThat(e.involvedKey()).isEqualTo("llm/vllm-mistral-0");
+    assertThat(e.message()).endsWith("No preemption victims found for incoming pod.");
+  }
+
+  @Test
+  void noNodesAvailableIsAFailedSchedulingToo() {
+    write(folder, "issue.md", "### Events\n\nOnly `no nodes available to schedule pods` in the events.\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::message)
+        .containsExactly("FailedScheduling", "no nodes available to schedule pods");
+  }
+
+  @Test
+  void kubeletAdmissionMessagesInEveryPrefixBecomeUnexpectedAdmissionErrors() {
+    write(folder, "issue.md", """
+        ## What happened
+
+        Pods on aks-gpunp-31245678-vmss000002 end up `Failed` with:
+
+        ```
+        $ kubectl get pod vllm-mistral-7c9f8d6b5-qx2lw -n llm -o jsonpath='{.status.message}'
+
+        Pod was rejected: Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected
+        ```
+
+        On the older node pool (1.24) the same reads `Pod Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected`.
+        The kubelet log has "Allocate failed due to rpc error: code = Unavailable desc = error reading from server: EOF, which is unexpected" too.
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(facts(bundle, KubeEvent.class))
+        .allSatisfy(e -> assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component)
+            .containsExactly("Warning", "UnexpectedAdmissionError", "kubelet"))
+        .extracting(KubeEvent::message, e -> e.provenance().pointer())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("Pod was rejected: Allocate failed due to requested number of devices "
+                + "unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected", "line 8"),
+            org.assertj.core.groups.Tuple.tuple("Pod Allocate failed due to no healthy devices present; cannot allocate "
+                + "unhealthy devices nvidia.com/gpu, which is unexpected", "line 11"),
+            org.assertj.core.groups.Tuple.tuple("Allocate failed due to rpc error: code = Unavailable desc = error reading "
+                + "from server: EOF, which is unexpected", "line 12"));
+  }
+
+  @Test
+  void autoscalerMessagesOfEveryVersionBecomeNotTriggerScaleUp() {
+    write(folder, "issue.md", """
+        # GPU pool does not scale from zero
+
+        Cluster autoscaler 1.19 said `pod didn't trigger scale-up (it wouldn't fit if a new node is added): 1 Insufficient nvidia.com/gpu`,
+        after the upgrade to 1.29 it says `pod didn't trigger scale-up: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match Pod's node affinity/selector`.
+        """);
+
+    assertThat(facts(read(folder), KubeEvent.class))
+        .allSatisfy(e -> assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component)
+            .containsExactly("Normal", "NotTriggerScaleUp", "cluster-autoscaler"))
+        .extracting(KubeEvent::message)
+        .containsExactly("pod didn't trigger scale-up (it wouldn't fit if a new node is added): 1 Insufficient nvidia.com/gpu",
+            "pod didn't trigger scale-up: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match Pod's node affinity/selector");
+  }
+
+  @Test
+  void aMessageOfAnEventRowIsNotReadASecondTime() {
+    write(folder, "issue.md", """
+        # vllm-mistral-0 Pending
+
+        $ kubectl describe pod vllm-mistral-0 -n llm
+        Name:             vllm-mistral-0
+        Namespace:        llm
+        Status:           Pending
+        Events:
+          Type     Reason            Age   From               Message
+          ----     ------            ----  ----               -------
+          Warning  FailedScheduling  2m    default-scheduler  0/2 nodes are available: 2 Insufficient nvidia.com/gpu.
+
+        So the scheduler says `0/2 nodes are available: 2 Insufficient nvidia.com/gpu.` but the node has a GPU.
+        """);
+
+    KubeEvent e = onlyEvent();
+
+    assertThat(e.involvedKey()).isEqualTo("llm/vllm-mistral-0");
+    assertThat(e.provenance().pointer()).isEqualTo("line 10");
+  }
+
+  @Test
+  void aTitleThatRepeatsTheBodysMessageCountsOnceAtTheBody() {
+    write(folder, "issue.md", """
+        # Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested:1, Available: 0, which is unexpected
+
+        The pod's status says the same: `Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested:1, Available: 0, which is unexpected`
+        """);
+
+    assertThat(onlyEvent().provenance().pointer()).isEqualTo("line 3");
+  }
+
+  @Test
+  void aTitleAloneStillCarriesTheMessage() {
+    write(folder, "issue.md", "# " + SCHEDULER + "\n\nAny idea what is wrong with my affinity?\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::message, e -> e.provenance().pointer()).containsExactly(SCHEDULER, "line 1");
+  }
+}
