@@ -22,7 +22,8 @@ final class ContainerLogFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return file.path().endsWith(".log") || TIMESTAMP.matcher(firstLine(text)).find() || hasClassifiedLine(text);
+    return file.path().endsWith(".log") || TIMESTAMP.matcher(firstLine(text)).find() || hasClassifiedLine(text)
+        || ScalingLogLines.mentions(text);
   }
 
   @Override
@@ -34,6 +35,7 @@ final class ContainerLogFormat implements TextFormat {
         : LogOwner.UNKNOWN;
     classifyLines(file.path(), text, java.util.Set.of(), owner, out);
     KernelXidLines.read(file.path(), text, out);
+    ScalingLogLines.read(file.path(), text, java.util.Set.of(), out);
     out.used(Topics.LOGS, file.path());
   }
 

@@ -140,7 +140,8 @@ public final class EvidenceFolderReader {
       if (file.size() >= limits.streamFromBytes() && readStreamed(file, out)) return;
       if (file.size() > limits.maxFileBytes()) throw new NotReadable(limits.tooLarge(file.size()));
       String text = TextDecoder.decode(file.content());
-      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)) {
+      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)
+          || ControllerLogLines.isJsonLinesLog(file.path(), text)) {
         for (TextFormat format : textFormats) {
           if (format.recognises(file, text)) {
             format.read(file, text, out);

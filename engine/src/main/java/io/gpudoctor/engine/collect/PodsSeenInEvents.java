@@ -9,8 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A pod that only its events show ({@code kubectl get events} pasted alone): a FailedScheduling
- * event proves the pod existed and waited for a node, so it stands as a Pending pod whose spec,
+ * A pod that only its events show ({@code kubectl get events} pasted alone, a cluster-autoscaler
+ * log): a FailedScheduling event, or the autoscaler's NotTriggerScaleUp / TriggeredScaleUp (it
+ * reports only on pods the scheduler marked unschedulable), proves the pod existed and waited for a
+ * node, so it stands as a Pending pod whose spec,
  * status and node were not captured. Every field but its name and namespace is unknown, so no rule
  * reads "no GPU requested" or "no tolerations" into it. When other pods of its namespace were
  * captured and it is not among them, it was deleted since (a replaced replica): it is left out.
@@ -19,6 +21,8 @@ final class PodsSeenInEvents {
   private static final Set<String> ALL_UNKNOWN = Set.of(PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_SELECTOR,
       PodFacts.AFFINITY, PodFacts.NODE_NAME, PodFacts.OWNER, PodFacts.LABELS, PodFacts.CONDITIONS,
       PodFacts.CONTAINER_STATUSES);
+
+  private static final Set<String> WAITING_FOR_A_NODE = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
 
   private PodsSeenInEvents() {}
 
@@ -33,7 +37,7 @@ final class PodsSeenInEvents {
     }
     Map<String, KubeEvent> firstSeen = new LinkedHashMap<>();
     for (Object fact : facts) {
-      if (fact instanceof KubeEvent e && "FailedScheduling".equals(e.reason()) && e.involvedName() != null
+      if (fact instanceof KubeEvent e && WAITING_FOR_A_NODE.contains(e.reason()) && e.involvedName() != null
           && (e.involvedKind() == null || "Pod".equals(e.involvedKind())) && !known.contains(e.involvedKey())
           && !namespacesCaptured.contains(String.valueOf(e.namespace()))) {
         firstSeen.putIfAbsent(e.involvedKey(), e);

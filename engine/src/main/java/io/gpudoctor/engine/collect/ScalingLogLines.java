@@ -1,0 +1,22 @@
+package io.gpudoctor.engine.collect;
+
+import java.util.Set;
+
+/**
+ * The log lines of the node scalers, wherever they sit (a {@code logs/...} file, text pasted in an
+ * issue beside kubectl output): the cluster autoscaler's klog lines ({@link AutoscalerLogLines})
+ * and the JSON lines of Karpenter, AKS node auto-provisioning and KAITO's gpu-provisioner
+ * ({@link ControllerLogLines}). One entry point, so the text formats call one line each.
+ */
+final class ScalingLogLines {
+  private ScalingLogLines() {}
+
+  static boolean mentions(String text) {
+    return AutoscalerLogLines.mentions(text) || ControllerLogLines.mentions(text);
+  }
+
+  /** Reads both kinds, except the lines (1-based) in {@code skipLines}; returns how many lines were read. */
+  static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    return AutoscalerLogLines.read(path, text, skipLines, out) + ControllerLogLines.read(path, text, skipLines, out);
+  }
+}
