@@ -20,7 +20,7 @@ final class PastedKubectlFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return !sections(text).isEmpty();
+    return !sections(text).isEmpty() || DescribeHpaText.mentions(text);
   }
 
   private List<PastedSection> sections(String text) {
@@ -68,6 +68,8 @@ final class PastedKubectlFormat implements TextFormat {
     int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines(sections), pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
     logLines += KernelXidLines.read(path, text, out);
+    logLines += ScalingLogLines.read(path, text, sectionLines(sections), out);
+    used += DescribeHpaText.readConditionTables(path, text, sectionLines(sections), out);
     if (used == 0 && logLines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
     }
@@ -95,6 +97,7 @@ final class PastedKubectlFormat implements TextFormat {
     if (DescribeCustomText.isCustom(d)) DescribeCustomText.read(d, section, path, out);
     else if (DescribePodText.isPod(d)) DescribePodText.read(d, section, path, out);
     else if (DescribeNodeText.isNode(d)) DescribeNodeText.read(d, section, path, out);
+    else if (DescribeHpaText.isHpa(d)) DescribeHpaText.read(d, section, path, out);
     else if (d.field("Events") != null && d.value("Name") != null) {
       // A trimmed describe (Name, Namespace, Events) says not what kind it describes: its events are
       // kept about that object, its kind unknown.
