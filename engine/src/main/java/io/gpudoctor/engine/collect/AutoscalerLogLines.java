@@ -35,8 +35,6 @@ import java.util.regex.Pattern;
 final class AutoscalerLogLines {
   private static final Pattern KLOG = Pattern.compile(
       "(?:^|[\\s`>])[IWEF](\\d{2})(\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?)\\s+\\d+\\s+[^\\s\\]]+:\\d+\\] (.*)$");
-  private static final Pattern RFC3339 = Pattern.compile(
-      "^\\s*(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})) ");
   private static final Pattern OBJECT_REFERENCE = Pattern.compile(
       "^Event\\(v1\\.ObjectReference\\{Kind:\"([^\"]*)\", Namespace:\"([^\"]*)\", Name:\"([^\"]*)\"[^}]*\\}\\): "
           + "type: '(\\w+)' reason: '(\\w+)' (.*)$");
@@ -56,25 +54,20 @@ final class AutoscalerLogLines {
 
   private AutoscalerLogLines() {}
 
-  /** A klog line, its time (year-less unless the line had an RFC 3339 prefix) and what follows the header. */
-  private record Klog(int number, Instant at, KernelXidLines.JournalTime journal, String body, String line) {
-    Instant in(Instant capturedAt) {
-      if (at != null) return at;
-      return capturedAt == null ? null : journal.before(capturedAt);
-    }
-  }
-
-  /**
-   * An event as a log line records it: its object, and its time (a klog time has no year: it is
-   * placed in the capture's year).
-   */
-  record LoggedEvent(String namespace, String kind, String name, String type, String reason, String message,
-      int line, Instant at, KernelXidLines.JournalTime journal) {
+  /** When a line was written: a full time, or a klog time without its year (placed in the capture's year). */
+  record LogTime(Instant at, KernelXidLines.JournalTime journal) {
     Instant in(Instant capturedAt) {
       if (at != null || journal == null) return at;
       return capturedAt == null ? null : journal.before(capturedAt);
     }
   }
+
+  /** A klog line, its time and what follows the header. */
+  private record Klog(int number, LogTime time, String body, String line) {}
+
+  /** An event as a log line records it: its object and when. */
+  record LoggedEvent(String namespace, String kind, String name, String type, String reason, String message,
+      int line, LogTime time) {}
 
   private record Mismatch(String pod, String group, String reasons, Klog line) {}
 
@@ -136,19 +129,19 @@ final class AutoscalerLogLines {
   private static Klog klog(int number, String raw) {
     Matcher m = KLOG.matcher(raw);
     if (!m.find()) return null;
-    Matcher ts = RFC3339.matcher(raw);
+    Matcher ts = ScalingLogLines.KUBECTL_TIMESTAMP.matcher(raw);
     Instant at = ts.find() ? Times.parse(ts.group(1)) : null;
     int month = Integer.parseInt(m.group(1));
     if (month < 1 || month > 12) return null;
-    return new Klog(number, at, new KernelXidLines.JournalTime(Month.of(month), Integer.parseInt(m.group(2)), m.group(3)),
-        m.group(4).strip(), raw.strip());
+    return new Klog(number, new LogTime(at, new KernelXidLines.JournalTime(Month.of(month), Integer.parseInt(m.group(2)),
+        m.group(3))), m.group(4).strip(), raw.strip());
   }
 
   private static LoggedEvent event(Klog k) {
     Matcher m = OBJECT_REFERENCE.matcher(k.body());
     if (m.find()) {
       return new LoggedEvent(blankToNull(m.group(2)), blankToNull(m.group(1)), m.group(3), m.group(4), m.group(5),
-          m.group(6).strip(), k.number(), k.at(), k.journal());
+          m.group(6).strip(), k.number(), k.time());
     }
     m = EVENT_OCCURRED.matcher(k.body());
     if (!m.find()) return null;
@@ -162,7 +155,7 @@ final class AutoscalerLogLines {
     String namespace = slash > 0 ? object.substring(0, slash) : null;
     String name = slash >= 0 ? object.substring(slash + 1) : object;
     return new LoggedEvent(namespace, blankToNull(pairs.get("kind")), name, pairs.get("type"), reason,
-        pairs.getOrDefault("message", "").strip(), k.number(), k.at(), k.journal());
+        pairs.getOrDefault("message", "").strip(), k.number(), k.time());
   }
 
   private static Mismatch mismatch(Klog k) {
@@ -204,7 +197,7 @@ final class AutoscalerLogLines {
       Instant first = null;
       Instant last = null;
       for (LoggedEvent g : group) {
-        Instant t = g.in(at.capturedAt());
+        Instant t = g.time().in(at.capturedAt());
         if (t == null) continue;
         if (first == null || t.isBefore(first)) first = t;
         if (last == null || t.isAfter(last)) last = t;
@@ -230,7 +223,7 @@ final class AutoscalerLogLines {
         if (reason.isBlank()) continue;
         ReasonPart part = ReasonPart.classify(0, reason);
         if (!seen.add(List.of(podKey, m.group(), part.text()))) continue;
-        Instant t = m.line().in(at.capturedAt());
+        Instant t = m.line().time().in(at.capturedAt());
         at.out().observed(t);
         at.out().fact(new ScaleUpTemplateMismatch(podKey, m.group(), part.category(), part.resource(), part.taintKey(),
             part.text(), m.line().line(), t, Provenance.of(path, "line " + m.line().number())));

@@ -4,7 +4,6 @@ import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorText;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,8 +32,6 @@ import tools.jackson.databind.JsonNode;
  * {@code "msg":"Event occurred"} records: they become events.
  */
 final class ControllerLogLines {
-  private static final Pattern RFC3339 = Pattern.compile(
-      "^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})) ");
   // gpu-provisioner names the agent pool after the NodeClaim; the Azure provider names the VM "aks-<NodeClaim>".
   private static final Pattern AGENT_POOL = Pattern.compile("agentPool\\.BeginCreateOrUpdate for \"([^\"]+)\"");
   private static final Pattern VIRTUAL_MACHINE = Pattern.compile(
@@ -99,7 +96,7 @@ final class ControllerLogLines {
   /** The JSON object of a line (after a {@code kubectl logs --timestamps} prefix), or null. */
   private static JsonNode record(String raw) {
     String line = raw.strip();
-    Matcher ts = RFC3339.matcher(line);
+    Matcher ts = ScalingLogLines.KUBECTL_TIMESTAMP.matcher(line);
     if (ts.find()) line = line.substring(ts.end()).strip();
     if (!line.startsWith("{\"") || !line.endsWith("}")) return null;
     try {
@@ -162,7 +159,7 @@ final class ControllerLogLines {
     String message = Trees.text(record, "message");
     return new AutoscalerLogLines.LoggedEvent(namespace == null || namespace.isBlank() ? null : namespace,
         Trees.text(record, "kind"), name, Trees.text(record, "type"), reason, message == null ? "" : message.strip(),
-        number, time(record), null);
+        number, new AutoscalerLogLines.LogTime(time(record), null));
   }
 
   /** zap's {@code time} (RFC 3339), or klog-JSON's {@code ts} (seconds since the epoch, or RFC 3339). */
@@ -172,9 +169,10 @@ final class ControllerLogLines {
     JsonNode ts = Trees.field(record, "ts");
     if (ts == null || ts.isNull()) return null;
     if (ts.isNumber()) {
-      BigDecimal seconds = ts.decimalValue();
-      return Instant.ofEpochSecond(seconds.longValue(),
-          seconds.remainder(BigDecimal.ONE).movePointRight(9).longValue());
+      // A double: klog writes microseconds, more than a double keeps exactly at this magnitude; round to them.
+      double value = ts.asDouble();
+      long seconds = (long) Math.floor(value);
+      return Instant.ofEpochSecond(seconds, Math.round((value - seconds) * 1_000_000) * 1_000);
     }
     return Times.parse(ts.asString());
   }

@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.collect;
 
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The log lines of the node scalers, wherever they sit (a {@code logs/...} file, text pasted in an
@@ -9,6 +10,10 @@ import java.util.Set;
  * ({@link ControllerLogLines}). One entry point, so the text formats call one line each.
  */
 final class ScalingLogLines {
+  /** The RFC 3339 time {@code kubectl logs --timestamps} puts before each line. */
+  static final Pattern KUBECTL_TIMESTAMP = Pattern.compile(
+      "^\\s*(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})) ");
+
   private ScalingLogLines() {}
 
   static boolean mentions(String text) {
