@@ -38,10 +38,15 @@ public record AzureError(
     message = message == null ? "" : message;
   }
 
-  /** The minimum new limit: as the message states it, else Current Limit + Additional Required. */
+  /**
+   * The minimum new limit: as the message states it, else what ARM itself computes for its
+   * "(Minimum) New Limit Required": Current Usage + Additional Required (limit 100, usage 56,
+   * +64 needs 120, not 164; "Maximum allowed: 10, Current in use: 7, Additional requested: 4"
+   * needs 11). The current limit does not enter it: usage below the limit is headroom already.
+   */
   public Integer minimumNewLimit() {
     if (newLimitRequired != null) return newLimitRequired;
-    if (currentLimit != null && additionalRequired != null) return currentLimit + additionalRequired;
+    if (currentUsage != null && additionalRequired != null) return currentUsage + additionalRequired;
     return null;
   }
 

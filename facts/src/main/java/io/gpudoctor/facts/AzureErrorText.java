@@ -57,8 +57,10 @@ public final class AzureErrorText {
       "insufficientvcpuquota", "subscriptionquotareached", "regionalquotareached");
   private static final Set<String> SKU_CODES = Set.of("skunotavailable");
   private static final Set<String> ZONAL_CODES = Set.of("zonalallocationfailed", "zonalallocationfailure");
+  // ARM: OverconstrainedAllocationRequest, OverconstrainedZonalAllocationRequest (a zonal request);
+  // NAP (karpenter-provider-azure) create-error reasons: Overconstrained[Zonal]AllocationFailure.
   private static final Set<String> OVERCONSTRAINED_CODES = Set.of("overconstrainedallocationrequest",
-      "overconstrainedzonalallocationfailure", "overconstrainedallocationfailure");
+      "overconstrainedzonalallocationrequest", "overconstrainedzonalallocationfailure", "overconstrainedallocationfailure");
 
   private static final Set<String> KNOWN_OTHER_CODES = Set.of("operationnotallowed", "allocationfailed",
       "allocationfailure", "insufficientcapacityerror", "invalidtemplatedeployment");

@@ -44,23 +44,38 @@ class AzureErrorTextTest {
   }
 
   @Test
-  void minimumNewLimitIsCurrentLimitPlusAdditionalRequiredWhenNotStated() {
-    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved "
+  void minimumNewLimitIsCurrentUsagePlusAdditionalRequiredWhenNotStated() {
+    // ARM's own "(Minimum) New Limit Required" for these numbers is 120: usage + additional, not limit + additional.
+    AzureError e = parse("OperationNotAllowed", "Operation could not be completed as it results in exceeding approved "
         + "standardNCADSA100v4Family Cores quota. Additional details - Deployment Model: Resource Manager, Location: "
-        + "eastus, Current Limit: 24, Current Usage: 24, Additional Required: 48.");
+        + "eastus, Current Limit: 100, Current Usage: 56, Additional Required: 64.");
 
     assertThat(e.newLimitRequired()).isNull();
-    assertThat(e.minimumNewLimit()).isEqualTo(72);
+    assertThat(e.minimumNewLimit()).isEqualTo(120);
+  }
+
+  @Test
+  void minimumNewLimitIsUnknownWhenTheMessageGivesNoUsage() {
+    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved "
+        + "standardNCSv3Family Cores quota. Additional details - Deployment Model: Resource Manager, Location: "
+        + "westeurope, Current Limit: 6, Additional Required: 6.");
+
+    assertThat(e.currentLimit()).isEqualTo(6);
+    assertThat(e.minimumNewLimit()).as("the limit alone does not say what is in use").isNull();
   }
 
   @Test
   void quotaLimitsOfCoreGivesMaximumUsageAndAdditional() {
     AzureError e = parse("QuotaExceeded",
         "Operation results in exceeding quota limits of Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8.");
+    AzureError belowLimit = parse("OperationNotAllowed",
+        "Operation results in exceeding quota limits of Core. Maximum allowed: 10, Current in use: 7, Additional requested: 4.");
 
     assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
     assertThat(e.tier()).isEqualTo(AzureError.TIER_REGIONAL);
-    assertThat(e.minimumNewLimit()).isEqualTo(458);
+    assertThat(e.minimumNewLimit()).isEqualTo(457);
+    assertThat(belowLimit.currentLimit()).isEqualTo(10);
+    assertThat(belowLimit.minimumNewLimit()).as("7 in use + 4 more").isEqualTo(11);
   }
 
   @Test
@@ -133,6 +148,11 @@ class AzureErrorTextTest {
         + "following constraints cannot be allocated, because the condition is too restrictive. Please remove some "
         + "constraints and try again. Constraints applied are: - Differencing (Ephemeral) Disks  - Networking Constraints "
         + "(such as Accelerated Networking or IPv6)  - VM Size").kind()).isEqualTo(AzureErrorKind.OVERCONSTRAINED);
+    // Karpenter truncates a NodeClaim condition message: the code must carry it when the sentence is cut.
+    assertThat(parse("LaunchFailed", "creating instance, agentPool.BeginCreateOrUpdate for \"ws7c1d2e9a4\" failed: PUT "
+        + "https://management.azure.com/x\n----\nRESPONSE 409: 409 Conflict\nERROR CODE: OverconstrainedZonalAllocationRequest\n"
+        + "----\n{\n  \"code\": \"OverconstrainedZonalAllocationRequest\",\n  \"message\": \"Allocation failed. VM(s) with the "
+        + "following constraints cannot be allocated, because the condi").kind()).isEqualTo(AzureErrorKind.OVERCONSTRAINED);
     AzureError napZone = parse("ZonalAllocationFailure",
         "unable to allocate resources in the selected zone (eastus-1). (will try a different zone to fulfill your request)");
     assertThat(napZone.kind()).isEqualTo(AzureErrorKind.ZONAL_CAPACITY);

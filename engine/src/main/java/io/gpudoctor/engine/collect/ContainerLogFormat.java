@@ -39,7 +39,8 @@ final class ContainerLogFormat implements TextFormat {
         || hasClassifiedLine(file.path(), text)
         || PastedEventMessages.mentions(text)
         || PastedAzureErrors.mentions(text)
-        || KaitoWebhookLines.mentions(text);
+        || KaitoWebhookLines.mentions(text)
+        || ScalingLogLines.mentions(text);
   }
 
   @Override
@@ -55,6 +56,7 @@ final class ContainerLogFormat implements TextFormat {
     used += PastedEventMessages.read(file.path(), text, Set.of(), out);
     used += PastedAzureErrors.read(file.path(), text, Set.of(), out);
     used += KaitoWebhookLines.read(file.path(), text, Set.of(), out);
+    used += ScalingLogLines.read(file.path(), text, Set.of(), out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
     else if (used == 0) throw DocumentParser.nothingRead();
   }

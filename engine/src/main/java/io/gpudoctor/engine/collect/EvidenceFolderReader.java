@@ -144,7 +144,9 @@ public final class EvidenceFolderReader {
       if (file.size() > limits.maxFileBytes()) throw new NotReadable(limits.tooLarge(file.size()));
       String text = TextDecoder.decode(file.content());
       List<Document> documents = null;
-      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text) || ContainerLogFormat.isLogPath(file.path())) {
+      // A .log of JSON lines (a controller's log) is text; a .log holding one JSON document is that document.
+      if (!DocumentParser.isJson(text) || KernelXidLines.looksLikeKernelLog(text)
+          || ControllerLogLines.isJsonLinesLog(file.path(), text)) {
         // A kubectl/az YAML file quotes messages the pasted-text readers know: it is read as the objects it holds.
         documents = ContainerLogFormat.isLogPath(file.path()) ? null : documents(file, DocumentParser.objectsOfYamlFile(text));
         if (documents != null && documents.stream().noneMatch(this::recognised)) documents = null;

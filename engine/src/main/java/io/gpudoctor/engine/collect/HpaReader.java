@@ -3,9 +3,12 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.HpaFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import tools.jackson.databind.JsonNode;
 
-/** {@code autoscaling/v2} (and v1) HorizontalPodAutoscaler: the target, replica counts and conditions. */
+/** {@code autoscaling/v2} (and v1) HorizontalPodAutoscaler: the target, replica counts, metrics and conditions. */
 final class HpaReader implements KubeObjectReader {
 
   @Override
@@ -29,6 +32,25 @@ final class HpaReader implements KubeObjectReader {
     out.fact(new HpaFacts(Trees.text(meta, "namespace"), name, Trees.text(target, "kind"), Trees.text(target, "name"),
         Trees.integer(spec, "minReplicas"), Trees.integer(spec, "maxReplicas"),
         Trees.integer(status, "currentReplicas"), Trees.integer(status, "desiredReplicas"),
-        Conditions.read(object, at, out), at));
+        Conditions.read(object, at, out), metrics(spec), at));
+  }
+
+  /** v2 {@code spec.metrics[]} as "<type> <name>" (pods DCGM_FI_DEV_FB_USED_AVG); v1's CPU target as "resource cpu". */
+  private static List<String> metrics(JsonNode spec) {
+    List<String> metrics = new ArrayList<>();
+    JsonNode list = Trees.field(spec, "metrics");
+    if (list != null && list.isArray()) {
+      for (JsonNode m : list) {
+        String type = Trees.text(m, "type");
+        if (type == null) continue;
+        // The source sits under the type's lower-camel key: pods, external, object, resource, containerResource.
+        JsonNode source = Trees.field(m, Character.toLowerCase(type.charAt(0)) + type.substring(1));
+        String metric = Trees.text(Trees.field(source, "metric"), "name");
+        if (metric == null) metric = Trees.text(source, "name");
+        metrics.add(type.toLowerCase(Locale.ROOT) + (metric == null ? "" : " " + metric));
+      }
+    }
+    if (Trees.integer(spec, "targetCPUUtilizationPercentage") != null) metrics.add("resource cpu");
+    return metrics;
   }
 }

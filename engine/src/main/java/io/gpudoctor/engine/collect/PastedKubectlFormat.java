@@ -21,7 +21,7 @@ final class PastedKubectlFormat implements TextFormat {
 
   @Override
   public boolean recognises(EvidenceFile file, String text) {
-    return !sections(text).isEmpty();
+    return !sections(text).isEmpty() || DescribeHpaText.mentions(text);
   }
 
   private List<PastedSection> sections(String text) {
@@ -74,6 +74,8 @@ final class PastedKubectlFormat implements TextFormat {
     lines += PastedEventMessages.read(path, text, sectionLines, out);
     lines += PastedAzureErrors.read(path, text, sectionLines, out);
     lines += KaitoWebhookLines.read(path, text, sectionLines, out);
+    lines += ScalingLogLines.read(path, text, sectionLines, out);
+    used += DescribeHpaText.readConditionTables(path, text, sectionLines, out);
     if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
     }
@@ -101,6 +103,7 @@ final class PastedKubectlFormat implements TextFormat {
     if (DescribeCustomText.isCustom(d)) DescribeCustomText.read(d, section, path, out);
     else if (DescribePodText.isPod(d)) DescribePodText.read(d, section, path, out);
     else if (DescribeNodeText.isNode(d)) DescribeNodeText.read(d, section, path, out);
+    else if (DescribeHpaText.isHpa(d)) DescribeHpaText.read(d, section, path, out);
     else if (d.field("Events") != null && d.value("Name") != null) {
       // A trimmed describe (Name, Namespace, Events) says not what kind it describes: its events are
       // kept about that object, its kind unknown.

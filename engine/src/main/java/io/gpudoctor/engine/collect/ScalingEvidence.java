@@ -24,12 +24,19 @@ import java.util.regex.Pattern;
 
 /**
  * What node scaling did and which Azure errors it met, derived from facts already read: the
- * cluster-autoscaler events (domain 5.2), Karpenter/NAP NodeClaim conditions and events (5.3),
- * KAITO Workspace conditions (4.3) and the {@code cluster-autoscaler-status} ConfigMap.
+ * cluster-autoscaler events (domain 5.2), Karpenter/NAP pod events, NodeClaim conditions and
+ * events (5.3), KAITO Workspace conditions (4.3) and the {@code cluster-autoscaler-status} ConfigMap.
  */
 final class ScalingEvidence {
   static final String AUTOSCALER_STATUS = "cluster-autoscaler-status";
-  private static final Pattern NOT_TRIGGERED = Pattern.compile("^pod didn't trigger scale-up\\s*(?::\\s*(.*)|\\((.*)\\))?$", Pattern.DOTALL);
+  /**
+   * NotTriggerScaleUp, by cluster-autoscaler version: "pod didn't trigger scale-up (it wouldn't fit
+   * if a new node is added)" alone (CA <= 1.12), the same followed by ": 2 Insufficient
+   * nvidia.com/gpu, 1 max node group size reached" (~1.13-1.20), and "pod didn't trigger scale-up:
+   * <parts>" (current eventing_scale_up_processor.go), whose list may be empty.
+   */
+  private static final Pattern NOT_TRIGGERED = Pattern.compile(
+      "^pod didn't trigger scale-up\\s*(?:\\(([^)]*)\\))?\\s*(?::\\s*(.*))?$", Pattern.DOTALL);
   private static final Pattern TRIGGERED_GROUP = Pattern.compile("\\{(\\S+) (\\d+)->(\\d+) \\(max: (\\d+)\\)\\}");
   private static final Pattern SCALED_UP = Pattern.compile("setting group (\\S+) size to (\\d+) instead of (\\d+) \\(max: (\\d+)\\)");
   private static final Pattern FAILED_GROUP = Pattern.compile("Scale-up failed for group (\\S+?):\\s*(.*)", Pattern.DOTALL);
@@ -99,6 +106,10 @@ final class ScalingEvidence {
         add(AzureErrorText.parse(null, error, "event FailedToScaleUpGroup", null, group, e.lastSeen(), e.provenance()), out);
       }
       default -> {
+        if (KarpenterSchedulingText.isKarpenterMessage(message)) {
+          out.addAll(KarpenterSchedulingText.parse(e));
+          return;
+        }
         if (!e.isWarning() && !e.reason().equals("InsufficientCapacityError")) return;
         String claim = "NodeClaim".equals(e.involvedKind()) ? e.involvedName() : null;
         String text = message;
@@ -116,8 +127,9 @@ final class ScalingEvidence {
   private static void notTriggered(KubeEvent e, String message, List<Object> out) {
     Matcher m = NOT_TRIGGERED.matcher(message);
     if (!m.find()) return;
-    List<ReasonPart> parts = m.group(2) != null
-        ? List.of(ReasonPart.classify(0, m.group(2))) : FailedSchedulingMessage.splitParts(m.group(1) == null ? "" : m.group(1));
+    // The per-group parts say more than the old blanket "(it wouldn't fit ...)": they win when present.
+    List<ReasonPart> parts = FailedSchedulingMessage.splitParts(m.group(2) == null ? "" : m.group(2));
+    if (parts.isEmpty() && m.group(1) != null) parts = List.of(ReasonPart.classify(0, m.group(1)));
     if (parts.isEmpty()) parts = List.of(new ReasonPart(0, "", ReasonCategory.OTHER, null, null, null));
     for (ReasonPart p : parts) {
       out.add(new ScaleUpSkipped(e.involvedKey(), p.count(), p.category(), p.resource(), p.taintKey(), p.text(),

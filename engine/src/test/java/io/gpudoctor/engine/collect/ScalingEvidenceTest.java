@@ -10,6 +10,8 @@ import io.gpudoctor.facts.AutoscalerGroupStatus;
 import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorKind;
 import io.gpudoctor.facts.HpaFacts;
+import io.gpudoctor.facts.NodePoolRejection;
+import io.gpudoctor.facts.NodePoolRejectionKind;
 import io.gpudoctor.facts.QuotaUsage;
 import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.ReasonCategory;
@@ -255,5 +257,84 @@ class ScalingEvidenceTest {
     assertThat(so.hpaKey()).isEqualTo(hpa.key());
     assertThat(so.triggers()).containsExactly(
         "prometheus metricName=DCGM_FI_DEV_GPU_UTIL query=avg(DCGM_FI_DEV_GPU_UTIL{deployment=\"my-gpu-workload\"}) threshold=5");
+  }
+
+  @Test
+  void hpaMetricSourcesAreReadFromTheSpecInEachApiVersion() {
+    write(folder, "hpas.yaml", """
+        apiVersion: autoscaling/v2
+        kind: HorizontalPodAutoscaler
+        metadata: {name: vllm, namespace: ml}
+        spec:
+          scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: vllm}
+          maxReplicas: 4
+          metrics:
+          - type: Pods
+            pods: {metric: {name: DCGM_FI_DEV_FB_USED_AVG}, target: {type: AverageValue, averageValue: 10k}}
+          - type: External
+            external: {metric: {name: s0-prometheus}, target: {type: AverageValue, averageValue: "5"}}
+          - type: Resource
+            resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}
+        ---
+        apiVersion: autoscaling/v1
+        kind: HorizontalPodAutoscaler
+        metadata: {name: router, namespace: ml}
+        spec: {scaleTargetRef: {kind: Deployment, name: router}, maxReplicas: 3, targetCPUUtilizationPercentage: 70}
+        """);
+
+    assertThat(facts(read(folder), HpaFacts.class)).extracting(HpaFacts::name, HpaFacts::metrics).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("vllm", List.of("pods DCGM_FI_DEV_FB_USED_AVG", "external s0-prometheus", "resource cpu")),
+        org.assertj.core.groups.Tuple.tuple("router", List.of("resource cpu")));
+  }
+
+  @Test
+  void notTriggerScaleUpIsSplitInEachAutoscalerWording() {
+    write(folder, "events.json", """
+        {"apiVersion": "v1", "kind": "List", "items": [
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "old", "namespace": "ml"}, "type": "Normal",
+           "reason": "NotTriggerScaleUp", "message": "pod didn't trigger scale-up (it wouldn't fit if a new node is added)"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "middle", "namespace": "ml"}, "type": "Normal",
+           "reason": "NotTriggerScaleUp", "message": "pod didn't trigger scale-up (it wouldn't fit if a new node is added): 2 Insufficient nvidia.com/gpu, 1 max node group size reached"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "current", "namespace": "ml"}, "type": "Normal",
+           "reason": "NotTriggerScaleUp", "message": "pod didn't trigger scale-up: 1 node(s) had untolerated taint {sku: gpu}"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "empty", "namespace": "ml"}, "type": "Normal",
+           "reason": "NotTriggerScaleUp", "message": "pod didn't trigger scale-up:"}]}
+        """);
+
+    assertThat(facts(read(folder), ScaleUpSkipped.class))
+        .extracting(ScaleUpSkipped::podKey, ScaleUpSkipped::count, ScaleUpSkipped::category, ScaleUpSkipped::text)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ml/old", 0, ReasonCategory.OTHER, "it wouldn't fit if a new node is added"),
+            org.assertj.core.groups.Tuple.tuple("ml/middle", 2, ReasonCategory.INSUFFICIENT_RESOURCE, "Insufficient nvidia.com/gpu"),
+            org.assertj.core.groups.Tuple.tuple("ml/middle", 1, ReasonCategory.MAX_NODE_GROUP_SIZE, "max node group size reached"),
+            org.assertj.core.groups.Tuple.tuple("ml/current", 1, ReasonCategory.UNTOLERATED_TAINT, "node(s) had untolerated taint {sku: gpu}"),
+            org.assertj.core.groups.Tuple.tuple("ml/empty", 0, ReasonCategory.OTHER, ""));
+  }
+
+  @Test
+  void karpentersFailedSchedulingIsOneRejectionPerNodePoolInEachWording() {
+    String overhead = "daemonset overhead={\\\"cpu\\\":\\\"260m\\\",\\\"pods\\\":\\\"6\\\"}";
+    write(folder, "events.json", """
+        {"apiVersion": "v1", "kind": "List", "items": [
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "v1", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "Failed to schedule pod, incompatible with nodepool \\"spot\\", %1$s, no instance type has enough resources, resources={\\"cpu\\":\\"4\\",\\"nvidia.com/gpu\\":\\"1\\"}; all available instance types exceed limits for nodepool (NodePool=gpu)"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "v0", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "Failed to schedule pod, incompatible with nodepool \\"gpu\\", %1$s, did not tolerate sku=gpu:NoSchedule; incompatible with nodepool \\"default\\", %1$s, incompatible requirements, label \\"nvidia.com/gpu.present\\" does not have known values; all available instance types exceed limits for nodepool: \\"a100\\""},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "v02", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "Failed to schedule pod, incompatible with provisioner \\"default\\", no instance type satisfied resources {\\"cpu\\":\\"2\\"} and requirements karpenter.sh/provisioner-name In [default]"}]}
+        """.formatted(overhead));
+
+    assertThat(facts(read(folder), NodePoolRejection.class))
+        .extracting(NodePoolRejection::podKey, NodePoolRejection::nodePool, NodePoolRejection::kind, NodePoolRejection::requestsGpu)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ml/v1", "spot", NodePoolRejectionKind.NO_INSTANCE_TYPE, true),
+            org.assertj.core.groups.Tuple.tuple("ml/v1", "gpu", NodePoolRejectionKind.LIMITS, true),
+            org.assertj.core.groups.Tuple.tuple("ml/v0", "gpu", NodePoolRejectionKind.UNTOLERATED_TAINT, false),
+            org.assertj.core.groups.Tuple.tuple("ml/v0", "default", NodePoolRejectionKind.REQUIREMENTS, false),
+            org.assertj.core.groups.Tuple.tuple("ml/v0", "a100", NodePoolRejectionKind.LIMITS, false),
+            org.assertj.core.groups.Tuple.tuple("ml/v02", "default", NodePoolRejectionKind.NO_INSTANCE_TYPE, false));
   }
 }

@@ -1,0 +1,19 @@
+package io.gpudoctor.facts;
+
+/** Why Karpenter (and AKS node auto-provisioning) did not make a node of one NodePool for a pod. */
+public enum NodePoolRejectionKind {
+  /** The NodePool's {@code spec.limits} are used up: no instance type fits what is left. */
+  LIMITS,
+  /** No instance type the NodePool allows has the resources (or meets the requirements) the pod asks for. */
+  NO_INSTANCE_TYPE,
+  /** The pod does not tolerate a taint of the NodePool's nodes. */
+  UNTOLERATED_TAINT,
+  /** The pod's node selector or affinity contradicts the NodePool's requirements or labels. */
+  REQUIREMENTS,
+  OTHER;
+
+  /** The NodePool can never hold the pod as the two are written: more capacity would not help. */
+  public boolean incompatible() {
+    return this == NO_INSTANCE_TYPE || this == UNTOLERATED_TAINT || this == REQUIREMENTS;
+  }
+}
