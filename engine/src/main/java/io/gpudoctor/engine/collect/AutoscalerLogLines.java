@@ -88,6 +88,11 @@ final class AutoscalerLogLines {
    * lines were read.
    */
   static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    return read(path, text, skipLines, new java.util.HashSet<>(), out);
+  }
+
+  /** As {@link #read(String, String, Set, BundleBuilder)}, adding the number of every line read to {@code read}. */
+  static int read(String path, String text, Set<Integer> skipLines, Set<Integer> linesRead, BundleBuilder out) {
     if (!text.contains("] ")) return 0;
     List<LoggedEvent> events = new ArrayList<>();
     List<Mismatch> mismatches = new ArrayList<>();
@@ -106,6 +111,7 @@ final class AutoscalerLogLines {
         events.add(e);
         if ("Pod".equals(e.kind()) && e.namespace() != null) namespaceOfPod.putIfAbsent(e.name(), e.namespace());
         read++;
+        linesRead.add(number);
         continue;
       }
       Mismatch m = mismatch(k);
@@ -114,6 +120,7 @@ final class AutoscalerLogLines {
         int slash = m.pod().indexOf('/');
         if (slash > 0) namespaceOfPod.putIfAbsent(m.pod().substring(slash + 1), m.pod().substring(0, slash));
         read++;
+        linesRead.add(number);
       }
     }
     if (!events.isEmpty()) out.used(Topics.EVENTS, path);

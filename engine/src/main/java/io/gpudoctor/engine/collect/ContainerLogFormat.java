@@ -53,10 +53,11 @@ final class ContainerLogFormat implements TextFormat {
     int classified = classifyLines(file.path(), text, Set.of(), owner, out);
     int used = classified;
     used += KernelXidLines.read(file.path(), text, out);
-    used += PastedEventMessages.read(file.path(), text, Set.of(), out);
-    used += PastedAzureErrors.read(file.path(), text, Set.of(), out);
-    used += KaitoWebhookLines.read(file.path(), text, Set.of(), out);
-    used += ScalingLogLines.read(file.path(), text, Set.of(), out);
+    Set<Integer> scalerLines = ScalingLogLines.linesRead(file.path(), text, Set.of(), out);
+    used += scalerLines.size();
+    used += PastedEventMessages.read(file.path(), text, scalerLines, out);
+    used += PastedAzureErrors.read(file.path(), text, scalerLines, out);
+    used += KaitoWebhookLines.read(file.path(), text, scalerLines, out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
     else if (used == 0) throw DocumentParser.nothingRead();
   }

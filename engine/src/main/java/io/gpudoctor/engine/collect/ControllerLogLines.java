@@ -61,6 +61,11 @@ final class ControllerLogLines {
    * (1-based) in {@code skipLines}. Returns how many lines were read.
    */
   static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    return read(path, text, skipLines, new java.util.HashSet<>(), out);
+  }
+
+  /** As {@link #read(String, String, Set, BundleBuilder)}, adding the number of every line read to {@code read}. */
+  static int read(String path, String text, Set<Integer> skipLines, Set<Integer> linesRead, BundleBuilder out) {
     if (!text.contains("{\"")) return 0;
     Set<List<String>> seen = new HashSet<>();
     List<AutoscalerLogLines.LoggedEvent> events = new ArrayList<>();
@@ -75,11 +80,13 @@ final class ControllerLogLines {
       if (event != null) {
         events.add(event);
         read++;
+        linesRead.add(number);
         continue;
       }
       AzureError error = azureError(record, path, number);
       if (error == null) continue;
       read++;
+      linesRead.add(number);
       // The controller retries and logs the same failure of the same NodeClaim each time: once is evidence.
       if (!seen.add(java.util.Arrays.asList(error.nodeGroup(), error.message()))) continue;
       out.observed(error.at());

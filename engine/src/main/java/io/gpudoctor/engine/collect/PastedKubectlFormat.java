@@ -71,10 +71,12 @@ final class PastedKubectlFormat implements TextFormat {
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
     int lines = logLines;
     lines += KernelXidLines.read(path, text, out);
-    lines += PastedEventMessages.read(path, text, sectionLines, out);
-    lines += PastedAzureErrors.read(path, text, sectionLines, out);
-    lines += KaitoWebhookLines.read(path, text, sectionLines, out);
-    lines += ScalingLogLines.read(path, text, sectionLines, out);
+    Set<Integer> scalerLines = ScalingLogLines.linesRead(path, text, sectionLines, out);
+    lines += scalerLines.size();
+    Set<Integer> notYetRead = ScalingLogLines.withRead(sectionLines, scalerLines);
+    lines += PastedEventMessages.read(path, text, notYetRead, out);
+    lines += PastedAzureErrors.read(path, text, notYetRead, out);
+    lines += KaitoWebhookLines.read(path, text, notYetRead, out);
     used += DescribeHpaText.readConditionTables(path, text, sectionLines, out);
     if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");

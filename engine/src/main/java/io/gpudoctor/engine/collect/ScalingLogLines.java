@@ -22,6 +22,25 @@ final class ScalingLogLines {
 
   /** Reads both kinds, except the lines (1-based) in {@code skipLines}; returns how many lines were read. */
   static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
-    return AutoscalerLogLines.read(path, text, skipLines, out) + ControllerLogLines.read(path, text, skipLines, out);
+    return linesRead(path, text, skipLines, out).size();
+  }
+
+  /**
+   * Reads both kinds, except the lines in {@code skipLines}, and returns the numbers of the lines read:
+   * the readers of bare messages must not read a logged event or a provisioning error a second time.
+   */
+  static Set<Integer> linesRead(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
+    Set<Integer> read = new java.util.TreeSet<>();
+    AutoscalerLogLines.read(path, text, skipLines, read, out);
+    ControllerLogLines.read(path, text, skipLines, read, out);
+    return read;
+  }
+
+  /** The lines to skip, with those read. */
+  static Set<Integer> withRead(Set<Integer> skipLines, Set<Integer> read) {
+    if (read.isEmpty()) return skipLines;
+    Set<Integer> all = new java.util.HashSet<>(skipLines);
+    all.addAll(read);
+    return all;
   }
 }

@@ -67,7 +67,7 @@ class PastedAzureErrorsTest {
   }
 
   @Test
-  void anArmBodyEscapedInAControllerLogGivesTheInnerCodeAndTheAgentPool() {
+  void anArmBodyEscapedInAControllerLogIsOneErrorWithTheInnerCodeAndTheAgentPool() {
     write(folder, "logs/gpu-provisioner/gpu-provisioner-6b8f9c7d4-k2p9x/controller.log", "{\"level\":\"error\",\"ts\":\"2026-06-11T09:20:44.118Z\",\"logger\":\"controller\","
         + "\"msg\":\"Reconciler error\",\"error\":\"creating instance, agentPool.BeginCreateOrUpdate for \\\"ws7c21d90e4\\\" "
         + "failed: PUT https://management.azure.com/subscriptions/5e1c2f7a-0b3d-4c8e-9f21-7d6a5b4c3e2f/resourceGroups/rg-llm-weu"
@@ -77,8 +77,11 @@ class PastedAzureErrorsTest {
 
     AzureError e = only(read(folder), AzureError.class);
 
-    assertThat(e).extracting(AzureError::code, AzureError::nodeGroup, AzureError::minimumNewLimit, AzureError::message)
-        .containsExactly("QuotaExceeded", "ws7c21d90e4", 40, FAMILY_QUOTA);
+    // The controller-log reader has it (with its time and NodeClaim); the bare-message reader must not read it again.
+    assertThat(e).extracting(AzureError::code, AzureError::nodeGroup, AzureError::minimumNewLimit)
+        .containsExactly("QuotaExceeded", "ws7c21d90e4", 40);
+    assertThat(e.message()).contains(FAMILY_QUOTA);
+    assertThat(e.at()).isEqualTo(java.time.Instant.parse("2026-06-11T09:20:44.118Z"));
   }
 
   @Test
