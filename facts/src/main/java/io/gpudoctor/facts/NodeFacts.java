@@ -65,13 +65,70 @@ public record NodeFacts(
     return t != null ? t : labels.get("beta.kubernetes.io/instance-type");
   }
 
-  /** A node with NVIDIA GPUs by any sign: accelerator label, GPU VM size, or advertised GPUs. */
+  /**
+   * A node with NVIDIA GPUs by any sign: a label the cloud, NFD, GPU feature discovery, the GPU
+   * Operator or Karpenter sets on GPU nodes, a GPU instance type, or advertised GPUs. The labels are
+   * set before any device plugin runs, so a node that advertises nothing is still known by them.
+   */
   public boolean gpuNode() {
-    return "nvidia".equals(labels.get(ACCELERATOR_LABEL))
-        || "nvidia".equals(labels.get("accelerator"))
-        || "true".equals(labels.get("nvidia.com/gpu.present"))
-        || GpuResources.isNvidiaGpuSku(instanceType())
+    return gpuLabelled()
+        || InstanceTypes.nvidiaGpu(instanceType())
         || capacity.keySet().stream().anyMatch(GpuResources::isGpuResource);
+  }
+
+  // NFD names a PCI label by the fields it is configured with: pci-10de (vendor only, as the GPU
+  // Operator and the device plugin chart configure it), pci-0302_10de (class and vendor, NFD's
+  // default), pci-0302_10de_20b5 (and device). 10de is NVIDIA's PCI vendor id.
+  private static final java.util.regex.Pattern NFD_NVIDIA_PCI =
+      java.util.regex.Pattern.compile("feature\\.node\\.kubernetes\\.io/pci-(?:[0-9a-f]{4}_)?10de(?:_[0-9a-f]{4})*\\.present");
+  private static final String GPU_OPERATOR_DEPLOY_PREFIX = "nvidia.com/gpu.deploy.";
+  /** GPU manufacturer and count labels of Karpenter (AWS provider), EKS Auto Mode and Karpenter's Azure provider (NAP). */
+  private static final List<String> GPU_MANUFACTURER_LABELS = List.of("karpenter.k8s.aws/instance-gpu-manufacturer",
+      "eks.amazonaws.com/instance-gpu-manufacturer", "karpenter.azure.com/sku-gpu-manufacturer");
+  private static final List<String> GPU_COUNT_LABELS = List.of("karpenter.k8s.aws/instance-gpu-count",
+      "eks.amazonaws.com/instance-gpu-count", "karpenter.azure.com/sku-gpu-count");
+
+  private boolean gpuLabelled() {
+    if ("nvidia".equals(labels.get(ACCELERATOR_LABEL)) || "nvidia".equals(labels.get("accelerator"))) return true;
+    // GKE: cloud.google.com/gke-accelerator=nvidia-tesla-t4, nvidia-l4, nvidia-h100-80gb ...
+    String gke = labels.get("cloud.google.com/gke-accelerator");
+    if (gke != null && gke.startsWith("nvidia")) return true;
+    // GPU feature discovery: nvidia.com/gpu.present, gpu.product, gpu.count.
+    if ("true".equals(labels.get("nvidia.com/gpu.present")) || present(labels.get("nvidia.com/gpu.product"))
+        || positive(labels.get("nvidia.com/gpu.count"))) {
+      return true;
+    }
+    for (Map.Entry<String, String> label : labels.entrySet()) {
+      if (NFD_NVIDIA_PCI.matcher(label.getKey()).matches() && "true".equals(label.getValue())) return true;
+      // The GPU Operator labels the nodes it found GPUs on nvidia.com/gpu.deploy.<operand>=true|pre-installed|paused-...
+      if (label.getKey().startsWith(GPU_OPERATOR_DEPLOY_PREFIX) && present(label.getValue())
+          && !"false".equals(label.getValue())) {
+        return true;
+      }
+    }
+    for (int i = 0; i < GPU_MANUFACTURER_LABELS.size(); i++) {
+      String manufacturer = labels.get(GPU_MANUFACTURER_LABELS.get(i));
+      if ("nvidia".equalsIgnoreCase(manufacturer)) return true;
+      if (manufacturer == null && positive(labels.get(GPU_COUNT_LABELS.get(i)))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A node known to have no NVIDIA GPU: its labels and capacity were captured, none is a GPU sign,
+   * and its instance type is an Azure or EC2 size without one. Unknown is never "without".
+   */
+  public boolean knownWithoutNvidiaGpu() {
+    return known(LABELS) && known(CAPACITY) && !gpuNode() && InstanceTypes.withoutNvidiaGpu(instanceType());
+  }
+
+  private static boolean present(String value) {
+    return value != null && !value.isBlank();
+  }
+
+  private static boolean positive(String value) {
+    Long n = value == null ? null : Quantities.count(value);
+    return n != null && n > 0;
   }
 
   /** Allocatable amount of a resource; null when the node does not advertise it at all. */
