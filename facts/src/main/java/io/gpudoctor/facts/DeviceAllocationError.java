@@ -94,10 +94,4 @@ public record DeviceAllocationError(Cause cause, String resource, Integer reques
   public boolean namesOtherResource() {
     return resource != null && !namesNvidiaResource();
   }
-
-  /** The error comes from NVIDIA's plugin or driver by its own words (NVML), whatever resource it names. */
-  public boolean mentionsNvidia() {
-    String lower = error.toLowerCase(Locale.ROOT);
-    return namesNvidiaResource() || lower.contains("nvml") || lower.contains("nvidia");
-  }
 }
