@@ -89,29 +89,38 @@ public record NodeFacts(
       "eks.amazonaws.com/instance-gpu-count", "karpenter.azure.com/sku-gpu-count");
 
   private boolean gpuLabelled() {
-    if ("nvidia".equals(labels.get(ACCELERATOR_LABEL)) || "nvidia".equals(labels.get("accelerator"))) return true;
-    // GKE: cloud.google.com/gke-accelerator=nvidia-tesla-t4, nvidia-l4, nvidia-h100-80gb ...
-    String gke = labels.get("cloud.google.com/gke-accelerator");
-    if (gke != null && gke.startsWith("nvidia")) return true;
-    // GPU feature discovery: nvidia.com/gpu.present, gpu.product, gpu.count.
-    if ("true".equals(labels.get("nvidia.com/gpu.present")) || present(labels.get("nvidia.com/gpu.product"))
-        || positive(labels.get("nvidia.com/gpu.count"))) {
-      return true;
-    }
+    return !gpuLabels().isEmpty();
+  }
+
+  /** The labels that mark this node as a GPU node (empty when none does), for quoting. */
+  public Map<String, String> gpuLabels() {
+    Map<String, String> signs = new java.util.TreeMap<>();
     for (Map.Entry<String, String> label : labels.entrySet()) {
-      if (NFD_NVIDIA_PCI.matcher(label.getKey()).matches() && "true".equals(label.getValue())) return true;
-      // The GPU Operator labels the nodes it found GPUs on nvidia.com/gpu.deploy.<operand>=true|pre-installed|paused-...
-      if (label.getKey().startsWith(GPU_OPERATOR_DEPLOY_PREFIX) && present(label.getValue())
-          && !"false".equals(label.getValue())) {
-        return true;
-      }
+      if (gpuLabel(label.getKey(), label.getValue())) signs.put(label.getKey(), label.getValue());
     }
+    // Karpenter sets the count with the manufacturer; a count alone counts only while no manufacturer says otherwise.
     for (int i = 0; i < GPU_MANUFACTURER_LABELS.size(); i++) {
-      String manufacturer = labels.get(GPU_MANUFACTURER_LABELS.get(i));
-      if ("nvidia".equalsIgnoreCase(manufacturer)) return true;
-      if (manufacturer == null && positive(labels.get(GPU_COUNT_LABELS.get(i)))) return true;
+      String count = GPU_COUNT_LABELS.get(i);
+      if (labels.get(GPU_MANUFACTURER_LABELS.get(i)) == null && positive(labels.get(count))) signs.put(count, labels.get(count));
     }
-    return false;
+    return signs;
+  }
+
+  private static boolean gpuLabel(String key, String value) {
+    if (value == null) return false;
+    return switch (key) {
+      case ACCELERATOR_LABEL, "accelerator" -> "nvidia".equals(value);
+      // GKE: cloud.google.com/gke-accelerator=nvidia-tesla-t4, nvidia-l4, nvidia-h100-80gb ...
+      case "cloud.google.com/gke-accelerator" -> value.startsWith("nvidia");
+      // GPU feature discovery.
+      case "nvidia.com/gpu.present" -> "true".equals(value);
+      case "nvidia.com/gpu.product" -> !value.isBlank();
+      case "nvidia.com/gpu.count" -> positive(value);
+      default -> (NFD_NVIDIA_PCI.matcher(key).matches() && "true".equals(value))
+          // The GPU Operator labels the nodes it found GPUs on nvidia.com/gpu.deploy.<operand>=true|pre-installed|paused-...
+          || (key.startsWith(GPU_OPERATOR_DEPLOY_PREFIX) && !value.isBlank() && !"false".equals(value))
+          || (GPU_MANUFACTURER_LABELS.contains(key) && "nvidia".equalsIgnoreCase(value));
+    };
   }
 
   /**
@@ -120,10 +129,6 @@ public record NodeFacts(
    */
   public boolean knownWithoutNvidiaGpu() {
     return known(LABELS) && known(CAPACITY) && !gpuNode() && InstanceTypes.withoutNvidiaGpu(instanceType());
-  }
-
-  private static boolean present(String value) {
-    return value != null && !value.isBlank();
   }
 
   private static boolean positive(String value) {

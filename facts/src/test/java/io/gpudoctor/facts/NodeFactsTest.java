@@ -108,4 +108,12 @@ class NodeFactsTest {
     assertThat(odd.gpuNode()).isTrue();
     assertThat(odd.knownWithoutNvidiaGpu()).isFalse();
   }
+
+  @Test
+  void theGpuSignsAreTheLabelsToQuote() {
+    NodeFacts gke = node(Map.of("cloud.google.com/gke-accelerator", "nvidia-l4", "cloud.google.com/gke-nodepool", "l4-pool",
+        "node.kubernetes.io/instance-type", "g2-standard-8"), CPU_ONLY);
+    assertThat(gke.gpuLabels()).containsExactly(Map.entry("cloud.google.com/gke-accelerator", "nvidia-l4"));
+    assertThat(labelled("node.kubernetes.io/instance-type", "Standard_NC6s_v3").gpuLabels()).isEmpty();
+  }
 }
