@@ -60,29 +60,23 @@ public record FailedSchedulingMessage(
 
   /** Splits a comma list of {@code <count> <reason>} parts (also used for autoscaler messages). */
   public static List<ReasonPart> splitParts(String list) {
-    List<ReasonPart> parts = new ArrayList<>();
-    String trimmed = trimEnd(list);
-    if (trimmed.isEmpty()) return parts;
-    for (String raw : PART_SEPARATOR.split(trimmed)) {
-      String piece = trimEnd(raw);
-      Matcher m = PART.matcher(piece);
-      if (m.matches()) {
-        parts.add(ReasonPart.classify(Integer.parseInt(m.group(1)), m.group(2)));
-      } else if (!piece.isEmpty()) {
-        parts.add(ReasonPart.classify(0, piece));
-      }
-    }
-    return List.copyOf(parts);
+    return split(list, PART_SEPARATOR, PART, 1, 2);
   }
 
   /** The 1.7 form: {@code <reason> (<count>)} parts. */
   private static List<ReasonPart> splitCountedParts(String list) {
+    return split(list, COUNTED_PART_SEPARATOR, COUNTED_PART, 2, 1);
+  }
+
+  private static List<ReasonPart> split(String list, Pattern separator, Pattern part, int countGroup, int reasonGroup) {
     List<ReasonPart> parts = new ArrayList<>();
-    for (String raw : COUNTED_PART_SEPARATOR.split(trimEnd(list))) {
+    String trimmed = trimEnd(list);
+    if (trimmed.isEmpty()) return List.of();
+    for (String raw : separator.split(trimmed)) {
       String piece = trimEnd(raw);
-      Matcher m = COUNTED_PART.matcher(piece);
+      Matcher m = part.matcher(piece);
       if (m.matches()) {
-        parts.add(ReasonPart.classify(Integer.parseInt(m.group(2)), m.group(1)));
+        parts.add(ReasonPart.classify(Integer.parseInt(m.group(countGroup)), m.group(reasonGroup)));
       } else if (!piece.isEmpty()) {
         parts.add(ReasonPart.classify(0, piece));
       }
