@@ -98,4 +98,16 @@ class AdmissionFailureRulesTest {
     assertThat(diagnose(List.of(pod), "pods").findings()).extracting(ReportedFinding::id)
         .doesNotContain("DeviceAllocationFailed");
   }
+
+  @Test
+  void aRedactedResourceNameIsNotCalledAGpu() {
+    PodFacts pod = rejected("default", "encoder-0", "Allocate failed due to no healthy devices present; cannot allocate "
+        + "unhealthy devices xxx, which is unexpected", Provenance.ofLines("issue.md", 9, Map.of()));
+
+    ReportedFinding f = only(diagnose(List.of(pod), "pods"), "DeviceAllocationFailed");
+
+    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
+    assertThat(f.summary()).contains("no healthy devices (the resource name was not captured)")
+        .doesNotContain("no healthy nvidia.com/gpu");
+  }
 }
