@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
  * every wording Kubernetes has used:
  * {@code 0/3 nodes are available: 1 node(s) had untolerated taint {sku: gpu}, 2 Insufficient
  * nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..}
+ * Kubernetes 1.7 and older wrote {@code No nodes are available that match all of the following
+ * predicates:: Insufficient nvidia.com/gpu (2), PodToleratesNodeTaints (1).}, which gives no total
+ * ({@code totalNodes} 0).
  */
 public record FailedSchedulingMessage(
     int totalNodes, List<ReasonPart> parts, List<ReasonPart> preemptionParts, boolean noNodes) {
@@ -18,6 +21,11 @@ public record FailedSchedulingMessage(
   // Parts are separated by ", " before the next count; "{sku: gpu}, that the pod didn't tolerate" is not split.
   private static final Pattern PART_SEPARATOR = Pattern.compile(",\\s+(?=\\d+\\s)");
   private static final Pattern PART = Pattern.compile("(\\d+)\\s+(.+)", Pattern.DOTALL);
+  private static final Pattern PREDICATES_HEADER =
+      Pattern.compile("No nodes are available that match all of the following predicates:+\\s*");
+  // "Insufficient cpu (3), PodToleratesNodeTaints (1)": the count follows each reason in brackets.
+  private static final Pattern COUNTED_PART_SEPARATOR = Pattern.compile("(?<=\\))\\s*,\\s*");
+  private static final Pattern COUNTED_PART = Pattern.compile("(.+?)\\s*\\((\\d+)\\)", Pattern.DOTALL);
 
   /** The parsed message, or null when the text is not a scheduler availability message. */
   public static FailedSchedulingMessage parse(String message) {
@@ -25,6 +33,10 @@ public record FailedSchedulingMessage(
     String text = message.trim();
     if (text.contains("no nodes available to schedule pods")) {
       return new FailedSchedulingMessage(0, List.of(), List.of(), true);
+    }
+    Matcher predicates = PREDICATES_HEADER.matcher(text);
+    if (predicates.find()) {
+      return new FailedSchedulingMessage(0, splitCountedParts(text.substring(predicates.end())), List.of(), false);
     }
     Matcher header = HEADER.matcher(text);
     if (!header.find()) return null;
@@ -48,14 +60,23 @@ public record FailedSchedulingMessage(
 
   /** Splits a comma list of {@code <count> <reason>} parts (also used for autoscaler messages). */
   public static List<ReasonPart> splitParts(String list) {
+    return split(list, PART_SEPARATOR, PART, 1, 2);
+  }
+
+  /** The 1.7 form: {@code <reason> (<count>)} parts. */
+  private static List<ReasonPart> splitCountedParts(String list) {
+    return split(list, COUNTED_PART_SEPARATOR, COUNTED_PART, 2, 1);
+  }
+
+  private static List<ReasonPart> split(String list, Pattern separator, Pattern part, int countGroup, int reasonGroup) {
     List<ReasonPart> parts = new ArrayList<>();
     String trimmed = trimEnd(list);
-    if (trimmed.isEmpty()) return parts;
-    for (String raw : PART_SEPARATOR.split(trimmed)) {
+    if (trimmed.isEmpty()) return List.of();
+    for (String raw : separator.split(trimmed)) {
       String piece = trimEnd(raw);
-      Matcher m = PART.matcher(piece);
+      Matcher m = part.matcher(piece);
       if (m.matches()) {
-        parts.add(ReasonPart.classify(Integer.parseInt(m.group(1)), m.group(2)));
+        parts.add(ReasonPart.classify(Integer.parseInt(m.group(countGroup)), m.group(reasonGroup)));
       } else if (!piece.isEmpty()) {
         parts.add(ReasonPart.classify(0, piece));
       }

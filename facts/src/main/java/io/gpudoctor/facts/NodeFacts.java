@@ -69,13 +69,75 @@ public record NodeFacts(
     return t != null ? t : labels.get("beta.kubernetes.io/instance-type");
   }
 
-  /** A node with NVIDIA GPUs by any sign: accelerator label, GPU VM size, or advertised GPUs. */
+  /**
+   * A node with NVIDIA GPUs by any sign: a label the cloud, NFD, GPU feature discovery, the GPU
+   * Operator or Karpenter sets on GPU nodes, a GPU instance type, or advertised GPUs. The labels are
+   * set before any device plugin runs, so a node that advertises nothing is still known by them.
+   */
   public boolean gpuNode() {
-    return "nvidia".equals(labels.get(ACCELERATOR_LABEL))
-        || "nvidia".equals(labels.get("accelerator"))
-        || "true".equals(labels.get("nvidia.com/gpu.present"))
-        || GpuResources.isNvidiaGpuSku(instanceType())
+    return gpuLabelled()
+        || InstanceTypes.nvidiaGpu(instanceType())
         || capacity.keySet().stream().anyMatch(GpuResources::isGpuResource);
+  }
+
+  // NFD names a PCI label by the fields it is configured with: pci-10de (vendor only, as the GPU
+  // Operator and the device plugin chart configure it), pci-0302_10de (class and vendor, NFD's
+  // default), pci-0302_10de_20b5 (and device). 10de is NVIDIA's PCI vendor id.
+  private static final java.util.regex.Pattern NFD_NVIDIA_PCI =
+      java.util.regex.Pattern.compile("feature\\.node\\.kubernetes\\.io/pci-(?:[0-9a-f]{4}_)?10de(?:_[0-9a-f]{4})*\\.present");
+  private static final String GPU_OPERATOR_DEPLOY_PREFIX = "nvidia.com/gpu.deploy.";
+  /** GPU manufacturer and count labels of Karpenter (AWS provider), EKS Auto Mode and Karpenter's Azure provider (NAP). */
+  private static final List<String> GPU_MANUFACTURER_LABELS = List.of("karpenter.k8s.aws/instance-gpu-manufacturer",
+      "eks.amazonaws.com/instance-gpu-manufacturer", "karpenter.azure.com/sku-gpu-manufacturer");
+  private static final List<String> GPU_COUNT_LABELS = List.of("karpenter.k8s.aws/instance-gpu-count",
+      "eks.amazonaws.com/instance-gpu-count", "karpenter.azure.com/sku-gpu-count");
+
+  private boolean gpuLabelled() {
+    return !gpuLabels().isEmpty();
+  }
+
+  /** The labels that mark this node as a GPU node (empty when none does), for quoting. */
+  public Map<String, String> gpuLabels() {
+    Map<String, String> signs = new java.util.TreeMap<>();
+    for (Map.Entry<String, String> label : labels.entrySet()) {
+      if (gpuLabel(label.getKey(), label.getValue())) signs.put(label.getKey(), label.getValue());
+    }
+    // Karpenter sets the count with the manufacturer; a count alone counts only while no manufacturer says otherwise.
+    for (int i = 0; i < GPU_MANUFACTURER_LABELS.size(); i++) {
+      String count = GPU_COUNT_LABELS.get(i);
+      if (labels.get(GPU_MANUFACTURER_LABELS.get(i)) == null && positive(labels.get(count))) signs.put(count, labels.get(count));
+    }
+    return signs;
+  }
+
+  private static boolean gpuLabel(String key, String value) {
+    if (value == null) return false;
+    return switch (key) {
+      case ACCELERATOR_LABEL, "accelerator" -> "nvidia".equals(value);
+      // GKE: cloud.google.com/gke-accelerator=nvidia-tesla-t4, nvidia-l4, nvidia-h100-80gb ...
+      case "cloud.google.com/gke-accelerator" -> value.startsWith("nvidia");
+      // GPU feature discovery.
+      case "nvidia.com/gpu.present" -> "true".equals(value);
+      case "nvidia.com/gpu.product" -> !value.isBlank();
+      case "nvidia.com/gpu.count" -> positive(value);
+      default -> (NFD_NVIDIA_PCI.matcher(key).matches() && "true".equals(value))
+          // The GPU Operator labels the nodes it found GPUs on nvidia.com/gpu.deploy.<operand>=true|pre-installed|paused-...
+          || (key.startsWith(GPU_OPERATOR_DEPLOY_PREFIX) && !value.isBlank() && !"false".equals(value))
+          || (GPU_MANUFACTURER_LABELS.contains(key) && "nvidia".equalsIgnoreCase(value));
+    };
+  }
+
+  /**
+   * A node known to have no NVIDIA GPU: its labels and capacity were captured, none is a GPU sign,
+   * and its instance type is an Azure or EC2 size without one. Unknown is never "without".
+   */
+  public boolean knownWithoutNvidiaGpu() {
+    return known(LABELS) && known(CAPACITY) && !gpuNode() && InstanceTypes.withoutNvidiaGpu(instanceType());
+  }
+
+  private static boolean positive(String value) {
+    Long n = value == null ? null : Quantities.count(value);
+    return n != null && n > 0;
   }
 
   /** Allocatable amount of a resource; null when the node does not advertise it at all. */

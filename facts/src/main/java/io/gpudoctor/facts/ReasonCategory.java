@@ -6,6 +6,8 @@ public enum ReasonCategory {
   UNTOLERATED_TAINT,
   NODE_AFFINITY_MISMATCH,
   UNSCHEDULABLE_NODE,
+  /** The node is not ready, under memory/disk/PID pressure, out of disk or without network. */
+  NODE_CONDITION,
   VOLUME_AFFINITY,
   TOO_MANY_PODS,
   NO_NODES,

@@ -1,5 +1,6 @@
 package io.gpudoctor.facts;
 
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,6 +20,38 @@ public record ReasonPart(
   private static final Pattern TAINT_WITHOUT_KEY = Pattern.compile(
       "node\\(s\\) had (?:untolerated taint\\(s\\)|taints that the pod didn't tolerate)");
   private static final Pattern INSUFFICIENT = Pattern.compile("Insufficient (\\S+)");
+  // 1.10-1.17 NodeCondition / CheckNodeCondition and the pressure predicates, as their descriptions read.
+  private static final Pattern NODE_CONDITION_TEXT = Pattern.compile(
+      "node\\(s\\) (?:were not ready|had (?:memory|disk|pid) pressure|were out of disk space|had unavailable network"
+          + "|had unknown conditions)");
+
+  /**
+   * Kubernetes 1.8 and 1.9 name the failed predicate instead of describing it
+   * ({@code 0/3 nodes are available: 1 PodToleratesNodeTaints, 2 Insufficient nvidia.com/gpu.}), as
+   * 1.7 and older did in "No nodes are available that match all of the following predicates".
+   * The taint predicates name no taint.
+   */
+  private static final Map<String, ReasonCategory> LEGACY_PREDICATES = Map.ofEntries(
+      Map.entry("PodToleratesNodeTaints", ReasonCategory.UNTOLERATED_TAINT),
+      Map.entry("PodToleratesNodeNoExecuteTaints", ReasonCategory.UNTOLERATED_TAINT),
+      Map.entry("MatchNodeSelector", ReasonCategory.NODE_AFFINITY_MISMATCH),
+      Map.entry("PodFitsResources", ReasonCategory.INSUFFICIENT_RESOURCE),
+      Map.entry("NoVolumeZoneConflict", ReasonCategory.VOLUME_AFFINITY),
+      Map.entry("VolumeNodeAffinityConflict", ReasonCategory.VOLUME_AFFINITY),
+      Map.entry("NoVolumeNodeConflict", ReasonCategory.VOLUME_AFFINITY),
+      Map.entry("CheckNodeCondition", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeNotReady", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeOutOfDisk", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeNetworkUnavailable", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeUnknownCondition", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeUnderMemoryPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeUnderDiskPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeUnderPIDPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("CheckNodeMemoryPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("CheckNodeDiskPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("CheckNodePIDPressure", ReasonCategory.NODE_CONDITION),
+      Map.entry("NodeUnschedulable", ReasonCategory.UNSCHEDULABLE_NODE),
+      Map.entry("CheckNodeUnschedulable", ReasonCategory.UNSCHEDULABLE_NODE));
 
   public static ReasonPart classify(int count, String text) {
     String t = text.trim();
@@ -38,12 +71,16 @@ public record ReasonPart(
   }
 
   private static ReasonCategory categoryOf(String t) {
+    ReasonCategory legacy = LEGACY_PREDICATES.get(t);
+    if (legacy != null) return legacy;
     if (t.contains("didn't match Pod's node affinity") || t.contains("didn't match node selector")
         || t.contains("didn't match pod's node affinity")) {
       return ReasonCategory.NODE_AFFINITY_MISMATCH;
     }
     if (t.contains("were unschedulable")) return ReasonCategory.UNSCHEDULABLE_NODE;
-    if (t.contains("volume node affinity conflict") || t.contains("didn't match PersistentVolume's node affinity")) {
+    if (NODE_CONDITION_TEXT.matcher(t).find()) return ReasonCategory.NODE_CONDITION;
+    if (t.contains("volume node affinity conflict") || t.contains("didn't match PersistentVolume's node affinity")
+        || t.contains("had no available volume zone")) {
       return ReasonCategory.VOLUME_AFFINITY;
     }
     if (t.startsWith("Too many pods")) return ReasonCategory.TOO_MANY_PODS;

@@ -128,4 +128,49 @@ class FailedSchedulingMessageTest {
         .containsExactly(ReasonCategory.UNTOLERATED_TAINT, ReasonCategory.MAX_NODE_GROUP_SIZE,
             ReasonCategory.SCALE_UP_BACKOFF);
   }
+
+  @Test
+  void legacyPredicateNamesOfKubernetes18And19AreClassified() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse(
+        "0/6 nodes are available: 1 PodToleratesNodeTaints, 1 MatchNodeSelector, 1 NoVolumeZoneConflict, "
+            + "1 CheckNodeCondition, 1 NodeUnschedulable, 1 Insufficient nvidia.com/gpu.");
+
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::taintKey)
+        .containsExactly(
+            tuple(1, ReasonCategory.UNTOLERATED_TAINT, null),
+            tuple(1, ReasonCategory.NODE_AFFINITY_MISMATCH, null),
+            tuple(1, ReasonCategory.VOLUME_AFFINITY, null),
+            tuple(1, ReasonCategory.NODE_CONDITION, null),
+            tuple(1, ReasonCategory.UNSCHEDULABLE_NODE, null),
+            tuple(1, ReasonCategory.INSUFFICIENT_RESOURCE, null));
+    assertThat(m.parts().get(5).isGpuShortage()).isTrue();
+  }
+
+  @Test
+  void legacyPodFitsResourcesIsAShortageOfNoNamedResource() {
+    ReasonPart p = ReasonPart.classify(3, "PodFitsResources");
+    assertThat(p.category()).isEqualTo(ReasonCategory.INSUFFICIENT_RESOURCE);
+    assertThat(p.resource()).isNull();
+    assertThat(p.isGpuShortage()).isFalse();
+  }
+
+  @Test
+  void nodeConditionDescriptionsOf110To117() {
+    assertThat(FailedSchedulingMessage.parse("0/4 nodes are available: 1 node(s) were not ready, 1 node(s) had disk "
+        + "pressure, 2 Insufficient nvidia.com/gpu.").parts()).extracting(ReasonPart::category)
+        .containsExactly(ReasonCategory.NODE_CONDITION, ReasonCategory.NODE_CONDITION, ReasonCategory.INSUFFICIENT_RESOURCE);
+  }
+
+  @Test
+  void predicatesWordingOf17AndOlderPutsTheCountAfterEachReason() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse("No nodes are available that match all of the following "
+        + "predicates:: Insufficient nvidia.com/gpu (2), PodToleratesNodeTaints (1).");
+
+    assertThat(m.totalNodes()).isZero();
+    assertThat(m.noNodes()).isFalse();
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::resource)
+        .containsExactly(
+            tuple(2, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu"),
+            tuple(1, ReasonCategory.UNTOLERATED_TAINT, null));
+  }
 }

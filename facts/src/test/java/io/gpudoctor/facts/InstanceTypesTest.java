@@ -1,0 +1,40 @@
+package io.gpudoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class InstanceTypesTest {
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Standard_NC6s_v3", "Standard_ND96asr_v4", "Standard_NV36ads_A10_v5", "p3.2xlarge",
+      "p4d.24xlarge", "p5.48xlarge", "p6-b200.48xlarge", "g4dn.xlarge", "g5.12xlarge", "g5g.2xlarge", "g6.xlarge",
+      "g6e.4xlarge", "gr6.4xlarge", "a2-highgpu-1g", "a3-megagpu-8g", "a2-ultragpu-8g", "g2-standard-8"})
+  void nvidiaGpuSizesOfEachCloud(String type) {
+    assertThat(InstanceTypes.nvidiaGpu(type)).isTrue();
+    assertThat(InstanceTypes.withoutNvidiaGpu(type)).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Standard_DS2_v2", "Standard_D8s_v5", "Standard_E16ds_v5", "Standard_NV4as_v4",
+      "m5.large", "c6i.4xlarge", "t3.medium", "inf2.xlarge", "g4ad.xlarge", "r6i.metal", "trn1.32xlarge"})
+  void sizesWithoutAnNvidiaGpu(String type) {
+    assertThat(InstanceTypes.nvidiaGpu(type)).isFalse();
+    assertThat(InstanceTypes.withoutNvidiaGpu(type)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"n1-standard-8", "n1-highmem-16", "e2-standard-4", "kind-worker", "bare-metal-gpu-01"})
+  void namesThatTellNothing(String type) {
+    assertThat(InstanceTypes.nvidiaGpu(type)).isFalse();
+    assertThat(InstanceTypes.withoutNvidiaGpu(type)).isFalse();
+  }
+
+  @Test
+  void noTypeTellsNothing() {
+    assertThat(InstanceTypes.nvidiaGpu(null)).isFalse();
+    assertThat(InstanceTypes.withoutNvidiaGpu(null)).isFalse();
+  }
+}
