@@ -48,17 +48,28 @@ class AdmissionFailureRulesTest {
   }
 
   @Test
-  void aTrimmedDescribeWithoutNameOrSpecIsLikelyAndAsksForThePod() {
+  void aTrimmedDescribeWithoutNameOrSpecIsConfirmedByAKubeletMessageThatNamesTheGpu() {
     PodFacts pod = rejected(null, null, "Pod Allocate failed due to requested number of devices unavailable for "
         + "nvidia.com/gpu. Requested:1, Available: 0, which is unexpected", Provenance.ofLines("issue.md", 12, Map.of()));
 
     ReportedFinding f = only(diagnose(List.of(pod), "pods"), "DeviceAllocationFailed");
 
-    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
-    assertThat(f.summary()).contains("the pod (its name was not captured)", "counted 0 free nvidia.com/gpu where the pod needs 1");
-    assertThat(f.missingEvidence()).anySatisfy(m -> assertThat(m.read()).contains("get pod -n <namespace> <pod> -o json"));
+    assertThat(f.status()).isEqualTo(FindingStatus.CONFIRMED);
+    assertThat(f.summary()).contains("the pod (its name was not captured)", "counted 0 free nvidia.com/gpu where the pod needs 1",
+        "The kubelet's message names the nvidia.com/gpu the pod requested");
     assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("Requested:1, Available: 0"));
     assertThat(f.proposedActions()).noneSatisfy(a -> assertThat(a.command()).contains("delete pod"));
+  }
+
+  @Test
+  void aTrimmedDescribeWhoseKubeletMessageNamesNoCountIsLikelyAndAsksForThePod() {
+    PodFacts pod = rejected(null, null, "Pod was rejected: Allocate failed due to no healthy devices present; cannot allocate "
+        + "unhealthy devices nvidia.com/gpu, which is unexpected", Provenance.ofLines("issue.md", 12, Map.of()));
+
+    ReportedFinding f = only(diagnose(List.of(pod), "pods"), "DeviceAllocationFailed");
+
+    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
+    assertThat(f.missingEvidence()).anySatisfy(m -> assertThat(m.read()).contains("get pod -n <namespace> <pod> -o json"));
   }
 
   @Test
