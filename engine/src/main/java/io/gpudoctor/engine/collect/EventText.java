@@ -229,6 +229,13 @@ final class EventText {
       if ((r.namesNoObject() || PodFacts.UNNAMED.equals(name)) && at.targetPod() != null) {
         name = at.targetPod();
         kind = "Pod";
+      } else if (r.namesNoObject()) {
+        UnnamedPodEvents.Pod only = UnnamedPodEvents.podOf(r.reason(), namespace, at.out().facts());
+        if (only != null) {
+          name = only.name();
+          kind = "Pod";
+          if (namespace == null) namespace = only.namespace();
+        }
       }
       if (namespace == null) namespace = at.targetNamespace();
       if (name == null && kind == null) unattached = true;

@@ -55,8 +55,7 @@ final class PodsSeenInEvents {
   }
 
   private static boolean aboutAPod(KubeEvent e) {
-    return e.involvedName() != null && !PodFacts.UNNAMED.equals(e.involvedName())
-        && (e.involvedKind() == null || "Pod".equals(e.involvedKind()));
+    return e.involvedName() != null && (e.involvedKind() == null || "Pod".equals(e.involvedKind()));
   }
 
   /** The events of one pod, in the order read. */

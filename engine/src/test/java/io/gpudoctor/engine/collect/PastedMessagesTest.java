@@ -7,6 +7,7 @@ import static io.gpudoctor.engine.collect.Bundles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.Topics;
 import java.nio.file.Path;
@@ -37,11 +38,12 @@ class PastedMessagesTest {
     KubeEvent e = only(bundle, KubeEvent.class);
     assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component, KubeEvent::message, KubeEvent::count)
         .containsExactly("Warning", "FailedScheduling", "default-scheduler", SCHEDULER, 1);
-    assertThat(e.involvedName()).isNull();
+    // No pod is named anywhere: the message is about a pod whose name was not captured.
+    assertThat(e.involvedName()).isEqualTo(PodFacts.UNNAMED);
     assertThat(e.provenance().source()).isEqualTo("issue.md");
     assertThat(e.provenance().pointer()).isEqualTo("line 3");
     assertThat(bundle.reads()).containsExactly(Read.supplied(Topics.EVENTS, "issue.md"));
-    assertThat(bundle.warnings()).anyMatch(w -> w.contains("tied to no pod"));
+    assertThat(bundle.warnings()).noneMatch(w -> w.contains("tied to no pod"));
   }
 
   @Test

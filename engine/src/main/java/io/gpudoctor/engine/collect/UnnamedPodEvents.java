@@ -1,0 +1,50 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.PodFacts;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The pod an event that names no object is about, when the evidence leaves one choice. Issue threads
+ * often quote the scheduler's or the kubelet's message without the pod's name: the message is still
+ * about a pod in the state its reason shows (waiting for a node, or rejected at admission). When the
+ * evidence holds exactly one pod in that state, it is that pod; when it holds no pod at all, it is a
+ * pod whose name was not captured ({@link PodFacts#UNNAMED}), every other field unknown; when several
+ * pods could be meant, none is chosen.
+ */
+final class UnnamedPodEvents {
+  private static final Set<String> WAITING = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
+  private static final Map<String, String> STATE_OF_REASON = Map.of(
+      "FailedScheduling", "Pending", "NotTriggerScaleUp", "Pending", "TriggeredScaleUp", "Pending",
+      "UnexpectedAdmissionError", "Failed");
+
+  private UnnamedPodEvents() {}
+
+  /** The namespace and name of the pod meant. */
+  record Pod(String namespace, String name) {}
+
+  /** The pod, or null when the reason is no pod's or the evidence names several candidates. */
+  static Pod podOf(String reason, String namespace, List<Object> facts) {
+    String phase = STATE_OF_REASON.get(reason);
+    if (phase == null) return null;
+    PodFacts candidate = null;
+    boolean anyPod = false;
+    for (Object fact : facts) {
+      if (!(fact instanceof PodFacts pod)) continue;
+      anyPod = true;
+      if (namespace != null && pod.namespace() != null && !namespace.equals(pod.namespace())) continue;
+      if (!inState(pod, phase, reason)) continue;
+      if (candidate != null && !candidate.key().equals(pod.key())) return null;
+      candidate = pod;
+    }
+    if (candidate != null) return new Pod(candidate.namespace(), candidate.name());
+    return anyPod ? null : new Pod(namespace, PodFacts.UNNAMED);
+  }
+
+  private static boolean inState(PodFacts pod, String phase, String reason) {
+    if (!phase.equals(pod.phase())) return false;
+    return WAITING.contains(reason) || reason.equals(pod.reason()) || pod.reason() == null;
+  }
+
+}
