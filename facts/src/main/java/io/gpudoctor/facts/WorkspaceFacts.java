@@ -17,6 +17,11 @@ import java.util.Map;
  * @param ageAtCaptureMinutes the age the capture itself showed (the AGE column of {@code kubectl get
  *     workspace}), null when it showed none. A pasted table has no capture time, so its AGE cannot
  *     become a {@code createdAt}; it is still the Workspace's age when the table was printed.
+ * @param statusCaptured whether the capture shows the Workspace as the API server stores it: a
+ *     {@code status}, or metadata only a stored object has ({@code creationTimestamp}, {@code uid},
+ *     {@code resourceVersion}), or a describe or a table row. False for a manifest as it was written
+ *     to be applied (pasted under "steps to reproduce"): that says what was asked for, never how the
+ *     Workspace is doing, so no readiness is read from it.
  */
 public record WorkspaceFacts(
     String apiVersion,
@@ -31,7 +36,8 @@ public record WorkspaceFacts(
     String state,
     Provenance provenance,
     List<String> preferredNodes,
-    Long ageAtCaptureMinutes) {
+    Long ageAtCaptureMinutes,
+    boolean statusCaptured) {
 
   /** The resource (GPU node) conditions of every KAITO version, most general first. */
   public static final List<String> RESOURCE_CONDITIONS = List.of("ResourceReady", "NodeClaimReady", "MachineReady", "NodesReady");
@@ -42,6 +48,14 @@ public record WorkspaceFacts(
     labelSelector = SortedMaps.copyOf(labelSelector);
     conditions = List.copyOf(conditions);
     preferredNodes = preferredNodes == null ? List.of() : List.copyOf(preferredNodes);
+  }
+
+  /** A Workspace as the API server returned it (a table row, a describe): its state is captured. */
+  public WorkspaceFacts(String apiVersion, String namespace, String name, String instanceType, Integer count,
+      Map<String, String> labelSelector, String preset, Instant createdAt, List<Condition> conditions, String state,
+      Provenance provenance, List<String> preferredNodes, Long ageAtCaptureMinutes) {
+    this(apiVersion, namespace, name, instanceType, count, labelSelector, preset, createdAt, conditions, state,
+        provenance, preferredNodes, ageAtCaptureMinutes, true);
   }
 
   /** A Workspace as a describe shows it: no preferred nodes, no age column. */
@@ -93,6 +107,14 @@ public record WorkspaceFacts(
     return true;
   }
 
+  /**
+   * The capture shows its GPU nodes not ready: a stored Workspace whose resource conditions are not
+   * all True (or that reports none yet). A manifest shows nothing of the kind.
+   */
+  public boolean resourceNotReady() {
+    return statusCaptured && !resourceReady();
+  }
+
   /** The first resource condition that is not True (the one to quote), or null when none was reported. */
   public Condition resourceBlocker() {
     for (String type : RESOURCE_CONDITIONS) {
@@ -119,8 +141,12 @@ public record WorkspaceFacts(
     return c != null && c.isTrue();
   }
 
-  /** Not serving: resources or workload not ready, the summary False, or state Pending/NotReady/Failed. */
+  /**
+   * The capture shows it not serving: resources or workload not ready, the summary False, or state
+   * Pending/NotReady/Failed. Never true of a manifest, which shows no state at all.
+   */
   public boolean notReady() {
+    if (!statusCaptured) return false;
     if (!resourceReady() || !workloadReady()) return true;
     Condition s = summaryCondition();
     if (s != null && s.isFalse()) return true;
@@ -135,6 +161,7 @@ public record WorkspaceFacts(
       sb.append(c.quote());
     }
     if (state != null) sb.append(sb.length() > 0 ? "; " : "").append("state=").append(state);
-    return sb.length() == 0 ? "(no status conditions)" : sb.toString();
+    if (sb.length() > 0) return sb.toString();
+    return statusCaptured ? "(no status conditions)" : "(no status: a manifest as applied, not the stored Workspace)";
   }
 }
