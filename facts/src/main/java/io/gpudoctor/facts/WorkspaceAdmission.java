@@ -42,8 +42,13 @@ public record WorkspaceAdmission(
     WEBHOOK_EOF(false),
     /** nothing listens on the webhook's port: its pod is not running or not yet serving */
     WEBHOOK_CONNECTION_REFUSED(false),
-    /** the webhook's service has no ready endpoint, or does not exist */
+    /** the webhook's service exists and has no ready endpoint: no controller pod is ready to answer */
     WEBHOOK_NO_ENDPOINTS(false),
+    /**
+     * the service the webhook configuration names does not exist in the namespace it names (or lacks the
+     * port it names): the configuration and the installed KAITO disagree, whatever state the controller is in
+     */
+    WEBHOOK_SERVICE_NOT_FOUND(false),
     /** the API server does not trust the webhook's serving certificate */
     WEBHOOK_TLS(false),
     /** the call did not answer within the webhook's timeout */

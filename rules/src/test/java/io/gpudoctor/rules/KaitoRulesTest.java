@@ -116,4 +116,24 @@ class KaitoRulesTest {
     assertThat(f.summary()).startsWith("The API server refused the change to Workspace llm/workspace-llama-3-1-8b")
         .contains("keeps the spec it had").doesNotContain("No Workspace was stored");
   }
+
+  @Test
+  void aWebhookServiceThatDoesNotExistIsAConfigurationMismatchAndTheReadsLookForTheService() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoWorkspaceRejected/fires-webhook-service-not-found"), "KaitoWorkspaceRejected");
+    assertThat(f.owner()).isEqualTo("kaito-operator");
+    assertThat(f.summary()).contains("points at service workspace in namespace kaito-workspace, and no such service exists there")
+        .doesNotContain("down or not installed");
+    assertThat(reads(f)).containsExactly(
+        "kubectl --context aks-llm-dev get validatingwebhookconfiguration validation.workspace.kaito.sh"
+            + " -o jsonpath='{.webhooks[*].clientConfig.service}'",
+        "kubectl --context aks-llm-dev get svc -A --field-selector metadata.name=workspace");
+    assertThat(f.rules()).containsExactly("KaitoWorkspaceRejected: KAITO's webhook configuration names a service that does not exist");
+  }
+
+  @Test
+  void theTuningJobsPodTheTargetNamesLeadsToItsWorkspace() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoResourceNotReady/fires-tuning-job-pod-named-by-target"), "KaitoResourceNotReady");
+    assertThat(f.subject()).isEqualTo("tuning/workspace-tuning-falcon-7b");
+    assertThat(f.summary()).contains("it was created 51 minutes before the capture");
+  }
 }

@@ -56,7 +56,14 @@ final class KaitoWebhookLines {
   // The API server's transport errors (Go net/http, crypto/x509, the service resolver).
   private static final Pattern EOF = Pattern.compile("(?:^|: )(?:unexpected )?EOF$");
   private static final Pattern REFUSED = Pattern.compile("connection refused");
-  private static final Pattern NO_ENDPOINTS = Pattern.compile("no endpoints available for service|service \"[^\"]+\" not found");
+  // k8s.io/apiserver/pkg/util/proxy ResolveCluster/ResolveEndpoint (1.9 to HEAD): the lister's NotFound for the
+  // service the configuration names, or a port of the configuration the service does not have; then a
+  // service that exists with no ready endpoint.
+  private static final Pattern SERVICE_NOT_FOUND = Pattern.compile(
+      "service \"[^\"]+\" not found|no service port \\S+ found for service");
+  private static final Pattern NO_ENDPOINTS = Pattern.compile("no endpoints available for service");
+  /** The service the resolver's error names, for a call printed without its URL. */
+  private static final Pattern NAMED_SERVICE = Pattern.compile("(?:service|for service) \"([a-z0-9-]+)\"");
   private static final Pattern TLS = Pattern.compile("x509: |tls: |remote error: tls");
   private static final Pattern TIMEOUT = Pattern.compile(
       "context deadline exceeded|Client\\.Timeout exceeded|i/o timeout|Timeout: request did not complete");
@@ -134,6 +141,7 @@ final class KaitoWebhookLines {
         serviceNamespace = host.group(2);
       }
     }
+    if (service == null) service = group(NAMED_SERVICE.matcher(error), 1);
     return new WorkspaceAdmission(failed.group(1), callCause(error), reason, service, serviceNamespace, manifest,
         workspace, namespace, line, at);
   }
@@ -148,6 +156,7 @@ final class KaitoWebhookLines {
   static Cause callCause(String error) {
     if (TLS.matcher(error).find()) return Cause.WEBHOOK_TLS;
     if (REFUSED.matcher(error).find()) return Cause.WEBHOOK_CONNECTION_REFUSED;
+    if (SERVICE_NOT_FOUND.matcher(error).find()) return Cause.WEBHOOK_SERVICE_NOT_FOUND;
     if (NO_ENDPOINTS.matcher(error).find()) return Cause.WEBHOOK_NO_ENDPOINTS;
     if (TIMEOUT.matcher(error).find()) return Cause.WEBHOOK_TIMEOUT;
     if (EOF.matcher(error).find()) return Cause.WEBHOOK_EOF;

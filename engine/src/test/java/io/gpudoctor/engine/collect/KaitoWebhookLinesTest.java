@@ -61,6 +61,9 @@ class KaitoWebhookLinesTest {
   @CsvSource(delimiter = '|', textBlock = """
       EOF | WEBHOOK_EOF
       dial tcp 10.0.184.22:9443: connect: connection refused | WEBHOOK_CONNECTION_REFUSED
+      no endpoints available for service "workspace" | WEBHOOK_NO_ENDPOINTS
+      service "workspace" not found | WEBHOOK_SERVICE_NOT_FOUND
+      no service port 9443 found for service "workspace" | WEBHOOK_SERVICE_NOT_FOUND
       tls: failed to verify certificate: x509: certificate signed by unknown authority | WEBHOOK_TLS
       x509: certificate has expired or is not yet valid: current time 2026-06-03T08:14:02Z is after 2026-06-01T00:00:00Z | WEBHOOK_TLS
       context deadline exceeded | WEBHOOK_TIMEOUT
@@ -91,11 +94,12 @@ class KaitoWebhookLinesTest {
   }
 
   @Test
-  void aCallWithoutAUrlStillGivesItsCauseAndNoService() {
+  void aCallWithoutAUrlTakesTheServiceFromTheResolversErrorButNoNamespace() {
     WorkspaceAdmission a = parse("Error from server (InternalError): Internal error occurred: failed calling webhook "
         + "\"validation.workspace.kaito.sh\": failed to call webhook: service \"workspace\" not found");
-    assertThat(a.cause()).isEqualTo(Cause.WEBHOOK_NO_ENDPOINTS);
-    assertThat(a.service()).isNull();
+    assertThat(a.cause()).isEqualTo(Cause.WEBHOOK_SERVICE_NOT_FOUND);
+    assertThat(a.service()).isEqualTo("workspace");
+    assertThat(a.serviceNamespace()).isNull();
     assertThat(a.manifest()).isNull();
     assertThat(a.subject()).isEqualTo("Workspace (validation.workspace.kaito.sh)");
   }
