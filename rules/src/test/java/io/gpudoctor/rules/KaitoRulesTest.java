@@ -136,4 +136,38 @@ class KaitoRulesTest {
     assertThat(f.subject()).isEqualTo("tuning/workspace-tuning-falcon-7b");
     assertThat(f.summary()).contains("it was created 51 minutes before the capture");
   }
+
+  @Test
+  void aPodProbedThroughAWorkspacesHeadlessServiceNamesTheUncapturedWorkspaceAndAsksForItAndThePreviousLog() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoInferenceNotReady/fires-multi-node-pod-events-workspace-not-captured"),
+        "KaitoInferenceNotReady");
+    assertThat(f.subject()).isEqualTo("genai/workspace-qwen2-5-72b-instruct");
+    assertThat(f.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+    assertThat(f.summary()).contains("its readiness probe fails, and the kubelet backs off restarting its container")
+        .contains("The Workspace itself was not captured").contains("does not remove the GPU node pools");
+    assertThat(f.evidence()).hasSize(2);
+    assertThat(reads(f)).containsExactly(
+        "kubectl --context aks-genai-ne logs -n genai workspace-qwen2-5-72b-instruct-0 --previous --timestamps",
+        "kubectl --context aks-genai-ne get workspace -n genai workspace-qwen2-5-72b-instruct -o yaml",
+        "kubectl --context aks-genai-ne get pod -n genai workspace-qwen2-5-72b-instruct-0 -o json");
+  }
+
+  @Test
+  void aBackOffOfAPodKnownFromItsEventsOnlyMakesInferenceReadyTrueLikelyWrong() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoInferenceReadyButCrashing/fires-back-off-events-pod-not-captured"),
+        "KaitoInferenceReadyButCrashing");
+    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
+    assertThat(f.summary()).contains("the kubelet backs off restarting its container (it ran and exited) for pod "
+        + "llm/workspace-deepseek-r1-8b-0").contains("known from its events only");
+    assertThat(reads(f)).contains("kubectl --context <kube-context> logs -n llm workspace-deepseek-r1-8b-0 --previous --timestamps");
+  }
+
+  @Test
+  void theKubeletsEventsOfTheInferencePodAreQuotedAndItsPreviousLogIsAskedForInsteadOfItsEvents() throws Exception {
+    ReportedFinding f = finding(diagnose("KaitoInferenceNotReady/fires-pod-table-and-kubelet-events"), "KaitoInferenceNotReady");
+    assertThat(f.summary()).contains("The kubelet's events: pod llm/workspace-phi-4-reason-0: its liveness probe fails, and the "
+        + "kubelet backs off restarting its container");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).startsWith("Warning BackOff: Back-off restarting failed container"));
+    assertThat(reads(f)).containsExactly("kubectl --context <kube-context> logs -n llm workspace-phi-4-reason-0 --previous --timestamps");
+  }
 }
