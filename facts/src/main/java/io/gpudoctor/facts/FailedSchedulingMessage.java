@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 public record FailedSchedulingMessage(
     int totalNodes, List<ReasonPart> parts, List<ReasonPart> preemptionParts, boolean noNodes) {
 
-  private static final Pattern HEADER = Pattern.compile("0/(\\d+) nodes are available:\\s*");
+  // Case-insensitive for the same reason as ReasonPart's "insufficient": a retyped title or sentence.
+  private static final Pattern HEADER = Pattern.compile("0/(\\d+) nodes are available:\\s*", Pattern.CASE_INSENSITIVE);
   // Parts are separated by ", " before the next count; "{sku: gpu}, that the pod didn't tolerate" is not split.
   private static final Pattern PART_SEPARATOR = Pattern.compile(",\\s+(?=\\d+\\s)");
   private static final Pattern PART = Pattern.compile("(\\d+)\\s+(.+)", Pattern.DOTALL);

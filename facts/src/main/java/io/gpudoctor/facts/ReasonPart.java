@@ -19,7 +19,9 @@ public record ReasonPart(
   // <=1.17: "node(s) had taints that the pod didn't tolerate"; 1.34+: "node(s) had untolerated taint(s)"
   private static final Pattern TAINT_WITHOUT_KEY = Pattern.compile(
       "node\\(s\\) had (?:untolerated taint\\(s\\)|taints that the pod didn't tolerate)");
-  private static final Pattern INSUFFICIENT = Pattern.compile("Insufficient (\\S+)");
+  // The scheduler and the autoscaler write "Insufficient nvidia.com/gpu"; issue titles and prose retype
+  // it in lower case ("3 insufficient nvidia.com/gpu"). The resource keeps the case it was written in.
+  private static final Pattern INSUFFICIENT = Pattern.compile("Insufficient (\\S+)", Pattern.CASE_INSENSITIVE);
   // 1.10-1.17 NodeCondition / CheckNodeCondition and the pressure predicates, as their descriptions read.
   private static final Pattern NODE_CONDITION_TEXT = Pattern.compile(
       "node\\(s\\) (?:were not ready|had (?:memory|disk|pid) pressure|were out of disk space|had unavailable network"

@@ -173,4 +173,22 @@ class FailedSchedulingMessageTest {
             tuple(2, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu"),
             tuple(1, ReasonCategory.UNTOLERATED_TAINT, null));
   }
+
+  @Test
+  void aShortageRetypedInLowerCaseIsStillTheResourceShortage() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse("0/4 nodes are available: 4 insufficient nvidia.com/gpu.");
+
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::resource)
+        .containsExactly(tuple(4, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu"));
+    assertThat(m.parts().get(0).isGpuShortage()).isTrue();
+  }
+
+  @Test
+  void aCapitalisedHeaderOfAParaphrasedMessageIsStillRead() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse("0/2 Nodes are available: 2 INSUFFICIENT cpu");
+
+    assertThat(m.totalNodes()).isEqualTo(2);
+    assertThat(m.parts()).extracting(ReasonPart::category, ReasonPart::resource)
+        .containsExactly(tuple(ReasonCategory.INSUFFICIENT_RESOURCE, "cpu"));
+  }
 }

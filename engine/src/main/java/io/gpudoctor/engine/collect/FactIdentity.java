@@ -22,7 +22,7 @@ final class FactIdentity {
   /** The identity, or null for facts that are never duplicates of each other. */
   static Object of(Object fact) {
     if (fact instanceof PodFacts p) return key("pod", p.key());
-    if (fact instanceof NodeFacts n) return key("node", n.name());
+    if (fact instanceof NodeFacts n) return nodeKey(n);
     if (fact instanceof DaemonSetFacts d) return key("daemonset", d.key());
     if (fact instanceof NodePool p) return key("nodepool", p.name());
     if (fact instanceof WorkloadFacts w) return key("workload", w.kind(), w.key());
@@ -42,6 +42,17 @@ final class FactIdentity {
           e.message(), e.firstSeen(), e.lastSeen());
     }
     return null;
+  }
+
+  /**
+   * A node by its name. Fragments without a name (a lone Capacity/Allocatable block) are each their
+   * own: two of them are as likely two states of one node (before and after a GPU went unhealthy)
+   * or two nodes as one repeated paste, and keeping only the first would drop what the later shows.
+   * The same fragment read twice (the same place of the same file) still counts once.
+   */
+  private static List<Object> nodeKey(NodeFacts n) {
+    if (!NodeFacts.UNNAMED.equals(n.name())) return key("node", n.name());
+    return key("node", n.name(), n.provenance().source(), n.provenance().pointer());
   }
 
   private static List<Object> key(Object... parts) {

@@ -137,7 +137,7 @@ final class KubectlTableText {
     rows(table, rows, "Pod", path, at, (c, name, line, age) -> {
       String status = TextValues.value(c.get("STATUS"));
       String phase = phase(status);
-      String reason = phase == null || POD_FAILED_REASONS.contains(status) ? status : null;
+      String reason = phase == null || failedReason(status) ? status : null;
       Set<String> unknown = new TreeSet<>(Set.of(PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_SELECTOR,
           PodFacts.AFFINITY, PodFacts.OWNER, PodFacts.LABELS, PodFacts.CONDITIONS));
       if (!c.containsKey("NODE")) unknown.add(PodFacts.NODE_NAME);
@@ -174,8 +174,13 @@ final class KubectlTableText {
     return switch (status) {
       case "Pending", "Running", "Succeeded", "Failed", "Unknown" -> status;
       case "Completed" -> "Succeeded";
-      default -> POD_FAILED_REASONS.contains(status) || status.startsWith("OutOf") ? "Failed" : null;
+      default -> failedReason(status) ? "Failed" : null;
     };
+  }
+
+  /** A STATUS that is the reason of a Failed pod (the kubelet's OutOf<resource> rejections among them), kept as its reason. */
+  private static boolean failedReason(String status) {
+    return POD_FAILED_REASONS.contains(status) || status.startsWith("OutOf");
   }
 
   private static void nodes(TextTable table, List<TextLine> rows, String path, TextPlacement at) {

@@ -5,6 +5,7 @@ import static io.gpudoctor.engine.collect.Bundles.only;
 import static io.gpudoctor.engine.collect.Bundles.read;
 import static io.gpudoctor.engine.collect.Bundles.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.NodeFacts;
@@ -118,6 +119,67 @@ class DescribeFragmentsTest {
     assertThat(node.capacityGpus()).isEqualTo(8L);
     assertThat(node.allocatableGpus()).isEqualTo(6L);
     assertThat(node.fieldsUnknown()).contains(NodeFacts.NAME, NodeFacts.LABELS, NodeFacts.TAINTS, NodeFacts.CONDITIONS);
+  }
+
+  @Test
+  void twoUnnamedNodeFragmentsInTwoFilesAreBothKept() {
+    write(folder, "node-a.txt", """
+        Capacity:
+          nvidia.com/gpu:     8
+        Allocatable:
+          nvidia.com/gpu:     8
+        """);
+    write(folder, "node-b.txt", """
+        Capacity:
+          nvidia.com/gpu:     8
+        Allocatable:
+          nvidia.com/gpu:     7
+        """);
+
+    assertThat(facts(read(folder), NodeFacts.class))
+        .extracting(NodeFacts::name, NodeFacts::capacityGpus, NodeFacts::allocatableGpus)
+        .containsExactlyInAnyOrder(
+            tuple(NodeFacts.UNNAMED, 8L, 8L),
+            tuple(NodeFacts.UNNAMED, 8L, 7L));
+  }
+
+  @Test
+  void twoUnnamedNodeFragmentsOfOneThreadAreBothKept() {
+    write(folder, "issue.md", """
+        Before, the node shows:
+        ```
+        Capacity:
+          nvidia.com/gpu:     2
+        Allocatable:
+          nvidia.com/gpu:     2
+        ```
+        and once the plugin logged the Xid:
+        ```
+        Capacity:
+          nvidia.com/gpu:     2
+        Allocatable:
+          nvidia.com/gpu:     1
+        ```
+        """);
+
+    assertThat(facts(read(folder), NodeFacts.class)).extracting(NodeFacts::allocatableGpus)
+        .containsExactlyInAnyOrder(2L, 1L);
+  }
+
+  @Test
+  void namedNodesReadTwiceStillCountOnce() {
+    String node = """
+        Name:               aks-gpunp-12345678-vmss000000
+        Roles:              <none>
+        Capacity:
+          nvidia.com/gpu:     1
+        Allocatable:
+          nvidia.com/gpu:     1
+        """;
+    write(folder, "describe-node.txt", node);
+    write(folder, "describe-node-again.txt", node);
+
+    assertThat(only(read(folder), NodeFacts.class).name()).isEqualTo("aks-gpunp-12345678-vmss000000");
   }
 
   @Test

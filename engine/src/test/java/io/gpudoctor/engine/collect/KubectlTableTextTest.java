@@ -105,4 +105,17 @@ class KubectlTableTextTest {
     assertThat(KubectlTableText.name("replicaset.apps/vllm-6d9f7c8b5d", "Pod")).isNull();
     assertThat(KubectlTableText.name("aks-gpunp-12345678-vmss000000", "Node")).isEqualTo("aks-gpunp-12345678-vmss000000");
   }
+
+  @Test
+  void aKubeletOutOfResourceStatusIsTheFailedPodsReason() {
+    write(folder, "pods.txt", """
+        NAME                            READY   STATUS                RESTARTS   AGE
+        detector-batch-28911520-4xkqz   0/1     OutOfnvidia.com/gpu   0          6m
+        """);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+
+    assertThat(pod.phase()).isEqualTo("Failed");
+    assertThat(pod.reason()).isEqualTo("OutOfnvidia.com/gpu");
+  }
 }
