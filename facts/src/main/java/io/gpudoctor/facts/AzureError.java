@@ -3,11 +3,15 @@ package io.gpudoctor.facts;
 import java.time.Instant;
 
 /**
- * An Azure error as some read shows it: an operation ({@code az aks operation show-latest}), the
- * activity log, a NodeClaim {@code Launched} message, a Workspace condition, an autoscaler event
- * or backoff. {@code origin} says which (e.g. {@code nodeclaim ws3943854b9}); {@code workspace}
- * and {@code nodeGroup} link it to a KAITO Workspace or an agent pool / autoscaler group when the
- * read names one. The quota numbers are those the message carries, null when it carries none.
+ * A cloud allocation error as some read shows it: an operation ({@code az aks operation show-latest}),
+ * the activity log, a NodeClaim {@code Launched} message, a Workspace condition, an autoscaler event
+ * or backoff. Mostly Azure's; {@code cloud} is {@link #GCE} for the Compute Engine failures GKE's
+ * cluster autoscaler reports on a pod. {@code origin} says which read (e.g. {@code nodeclaim
+ * ws3943854b9}); {@code workspace} and {@code nodeGroup} link it to a KAITO Workspace or an agent
+ * pool / autoscaler group when the read names one. The quota numbers are those the message carries,
+ * null when it carries none. {@code quotaResource} is what a quota counts as the message names it
+ * ({@link #VCPUS} for every vCPU form), null when only the code was read. {@code defaultVmSize}:
+ * the command that failed gave no VM size, so AKS used its default (a general-purpose size).
  */
 public record AzureError(
     String code,
@@ -28,14 +32,39 @@ public record AzureError(
     String workspace,
     String nodeGroup,
     Instant at,
-    Provenance provenance) {
+    Provenance provenance,
+    String cloud,
+    String quotaResource,
+    boolean defaultVmSize) {
 
   public static final String TIER_FAMILY = "family";
   public static final String TIER_REGIONAL = "regional";
+  public static final String AZURE = "Azure";
+  public static final String GCE = "GCE";
+  public static final String VCPUS = "vCPUs";
 
   public AzureError {
     code = code == null ? "" : code;
     message = message == null ? "" : message;
+    cloud = cloud == null ? AZURE : cloud;
+  }
+
+  /** An Azure error whose quota resource, when it is a quota, is not stated. */
+  public AzureError(String code, String message, AzureErrorKind kind, String tier, String family, String region,
+      String zone, String vmSize, Integer currentLimit, Integer currentUsage, Integer additionalRequired,
+      Integer newLimitRequired, Integer requested, Integer remaining, String origin, String workspace,
+      String nodeGroup, Instant at, Provenance provenance) {
+    this(code, message, kind, tier, family, region, zone, vmSize, currentLimit, currentUsage, additionalRequired,
+        newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance, AZURE, null, false);
+  }
+
+  public boolean azure() {
+    return AZURE.equals(cloud);
+  }
+
+  /** The message says the quota counts vCPUs (cores); false when only the code was read. */
+  public boolean vcpuQuota() {
+    return VCPUS.equals(quotaResource);
   }
 
   /**
@@ -65,6 +94,15 @@ public record AzureError(
   public AzureError withVmSize(String size) {
     if (vmSize != null || size == null) return this;
     return new AzureError(code, message, kind, tier, family, region, zone, size, currentLimit, currentUsage,
-        additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance);
+        additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance,
+        cloud, quotaResource, false);
+  }
+
+  /** The same error about nodes of AKS's default size: the command that failed named none. */
+  public AzureError withDefaultVmSize() {
+    if (vmSize != null) return this;
+    return new AzureError(code, message, kind, tier, family, region, zone, null, currentLimit, currentUsage,
+        additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance,
+        cloud, quotaResource, true);
   }
 }

@@ -1,17 +1,20 @@
 package io.gpudoctor.facts;
 
 /**
- * What an Azure allocation error means (domain 6.3). Quota, capacity and SKU eligibility are
- * different causes with different owners; an internal allocation failure is none of them.
+ * What a cloud's allocation error means (domain 6.3). Quota, capacity and SKU eligibility are
+ * different causes with different owners; an internal allocation failure is none of them. The
+ * same kinds hold for the Compute Engine errors GKE's cluster autoscaler reports.
  */
 public enum AzureErrorKind {
-  /** Regional or VM-family vCPU quota: the quota owner can raise it. */
+  /** Regional or VM-family vCPU quota (or, for GCE, a Compute Engine quota): the quota owner can raise it. */
   QUOTA,
+  /** A quota of something that is not vCPUs (managed clusters, public IPs, ...): quota alone, never GPU capacity. */
+  OTHER_QUOTA,
   /** The size is restricted or not offered for the subscription in the region or zone. */
   SKU_NOT_AVAILABLE,
-  /** Azure has no capacity for the size in the zone. */
+  /** The cloud has no capacity for the size in the zone. */
   ZONAL_CAPACITY,
-  /** Azure has no capacity for the size in the region. */
+  /** The cloud has no capacity for the size in the region. */
   REGIONAL_CAPACITY,
   /** Karpenter/KAITO gave up: every requested instance type was unavailable at launch. */
   INSTANCE_TYPES_UNAVAILABLE,
@@ -19,6 +22,10 @@ public enum AzureErrorKind {
   OVERCONSTRAINED,
   /** "The VM allocation failed due to an internal error": not quota, not capacity. */
   ALLOCATION_INTERNAL,
+  /** The cluster's own setup refused the nodes (GKE: IP space exhausted, a deleted service account, a reservation or TPU setting). */
+  CONFIGURATION,
+  /** The VMs were asked for but did not register as nodes in time (GKE: "failed to appear in time"). */
+  PROVISIONING_TIMEOUT,
   OTHER;
 
   public boolean capacity() {

@@ -8,10 +8,13 @@ import java.util.regex.Pattern;
 
 /**
  * Classifies an Azure error code and message and pulls out the quota fields, in every form the
- * research notes record (domain 5.3, 6.3): ARM {@code QuotaExceeded} (regional and family),
- * {@code OperationNotAllowed ... quota}, AKS {@code ErrCode_InsufficientVCPUQuota}, the NAP
- * (karpenter-provider-azure) reasons, {@code SkuNotAvailable}, {@code ZonalAllocationFailed},
- * both {@code AllocationFailed} variants and {@code OverconstrainedAllocationRequest}.
+ * research notes record (domain 5.3, 6.3): ARM {@code QuotaExceeded} (regional and family, the
+ * family as a key or in the older display form "Standard NCASv3_T4 Family"), the generic ARM
+ * "exceeding quota limits of|for <resource>" (vCPUs for Core, else another quota such as managed
+ * clusters), {@code OperationNotAllowed ... quota}, AKS {@code ErrCode_InsufficientVCPUQuota}, Azure
+ * Machine Learning's "family vCPU quota of N", the NAP (karpenter-provider-azure) reasons,
+ * {@code SkuNotAvailable}, {@code ZonalAllocationFailed}, both {@code AllocationFailed} variants and
+ * {@code OverconstrainedAllocationRequest}. Families come out as their quota key ({@link QuotaFamilies}).
  */
 public final class AzureErrorText {
   private static final int F = Pattern.CASE_INSENSITIVE;
@@ -25,9 +28,19 @@ public final class AzureErrorText {
   private static final Pattern LOCATION = Pattern.compile("Location:\\s*([A-Za-z0-9]+)");
   // "exceeding approved standardDLSv5Family Cores quota" / "exceeding approved Total Regional Cores quota"
   private static final Pattern APPROVED = Pattern.compile("exceeding approved (.+?) Cores quota", F);
-  // "Operation results in exceeding quota limits of Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8."
-  private static final Pattern LIMITS_OF_CORE = Pattern.compile(
-      "exceeding quota limits of Core\\.\\s*Maximum allowed:\\s*(\\d+),\\s*Current in use:\\s*(\\d+),\\s*Additional requested:\\s*(\\d+)", F);
+   // ARM's generic quota check, for any resource it counts: "Operation results in exceeding quota limits of
+  // Core. Maximum allowed: 450, Current in use: 449, Additional requested: 8." (compute), "... quota limits
+  // for managed clusters. Maximum allowed: 20, Current usage: 20, Additional requested: 1." (AKS).
+  private static final Pattern LIMITS_OF = Pattern.compile("exceeding quota limits (?:of|for) (.+?)\\.(?:\\s|$)", F);
+  private static final Pattern LIMITS_NUMBERS = Pattern.compile(
+      "Maximum allowed:\\s*(\\d+),\\s*Current (?:in use|usage):\\s*(\\d+),\\s*Additional requested:\\s*(\\d+)", F);
+  /** The resources of the generic check that are vCPUs: Core (the regional total), LowPriorityCores, vCPUs. */
+  private static final Pattern VCPU_RESOURCE = Pattern.compile("(?i).*(?:core|vcpu)s?");
+  // Azure Machine Learning: "The specified subscription has a Standard NC family vCPU quota of 0 and cannot
+  // accomodate for at least 1 requested managed compute nodes which maps to 12 vCPUs." (its spelling)
+  private static final Pattern AML_FAMILY = Pattern.compile(
+      "has an? (.+? family) vCPU quota of (\\d+) and cannot accom+odate for at least (\\d+) requested managed compute "
+          + "nodes? which maps? to (\\d+) vCPUs", F);
   // "Insufficient vcpu quota requested 6, remaining 4 for family standardDCSv2Family for region westeurope."
   private static final Pattern INSUFFICIENT_VCPU = Pattern.compile(
       "Insufficient vcpu quota requested (\\d+), remaining (\\d+) for family (\\S+) for region ([A-Za-z0-9]+)", F);
@@ -55,6 +68,9 @@ public final class AzureErrorText {
 
   private static final Set<String> QUOTA_CODES = Set.of("quotaexceeded", "errcode_insufficientvcpuquota",
       "insufficientvcpuquota", "subscriptionquotareached", "regionalquotareached");
+  /** Codes that name vCPU quota themselves. */
+  private static final Set<String> NAP_VCPU_CODES = Set.of("errcode_insufficientvcpuquota", "insufficientvcpuquota",
+      "subscriptionquotareached", "regionalquotareached");
   private static final Set<String> SKU_CODES = Set.of("skunotavailable");
   private static final Set<String> ZONAL_CODES = Set.of("zonalallocationfailed", "zonalallocationfailure");
   // ARM: OverconstrainedAllocationRequest, OverconstrainedZonalAllocationRequest (a zonal request);
@@ -127,7 +143,7 @@ public final class AzureErrorText {
     boolean notAllowed = lc.equals("operationnotallowed") || lcInner.equals("operationnotallowed");
     String t = text.toLowerCase(Locale.ROOT);
     if (notAllowed && t.contains("quota")) return true;
-    return APPROVED.matcher(text).find() || LIMITS_OF_CORE.matcher(text).find()
+    return APPROVED.matcher(text).find() || LIMITS_OF.matcher(text).find() || AML_FAMILY.matcher(text).find()
         || INSUFFICIENT_VCPU.matcher(text).find() || LEFT_REGIONAL.matcher(text).find()
         || NAP_SUBSCRIPTION.matcher(text).find() || NAP_REGIONAL.matcher(text).find() || NAP_SPOT.matcher(text).find();
   }
@@ -143,31 +159,54 @@ public final class AzureErrorText {
     m = APPROVED.matcher(text);
     if (m.find()) {
       String quota = m.group(1).trim();
-      if (quota.equalsIgnoreCase("Total Regional")) {
+      b.quotaResource = AzureError.VCPUS;
+      // "Total Regional Cores", and for spot "Total Regional Low-priority Cores".
+      if (quota.toLowerCase(Locale.ROOT).startsWith("total regional")) {
         b.tier = AzureError.TIER_REGIONAL;
       } else {
         b.tier = AzureError.TIER_FAMILY;
-        b.family = quota;
+        b.family = QuotaFamilies.key(quota);
       }
     }
-    m = LIMITS_OF_CORE.matcher(text);
+    m = LIMITS_OF.matcher(text);
     if (m.find()) {
+      String resource = m.group(1).trim();
+      Matcher numbers = LIMITS_NUMBERS.matcher(text);
+      if (numbers.find()) {
+        b.currentLimit = Integer.valueOf(numbers.group(1));
+        b.currentUsage = Integer.valueOf(numbers.group(2));
+        b.additionalRequired = Integer.valueOf(numbers.group(3));
+      }
+      if (!VCPU_RESOURCE.matcher(resource).matches()) {
+        b.quotaResource = resource;
+        return b.kind(AzureErrorKind.OTHER_QUOTA).build();
+      }
+      b.quotaResource = AzureError.VCPUS;
       b.tier = AzureError.TIER_REGIONAL;
-      b.currentLimit = Integer.valueOf(m.group(1));
-      b.currentUsage = Integer.valueOf(m.group(2));
-      b.additionalRequired = Integer.valueOf(m.group(3));
     }
     m = INSUFFICIENT_VCPU.matcher(text);
     if (m.find()) {
       b.tier = AzureError.TIER_FAMILY;
+      b.quotaResource = AzureError.VCPUS;
       b.requested = Integer.valueOf(m.group(1));
       b.remaining = Integer.valueOf(m.group(2));
-      b.family = m.group(3);
+      b.family = QuotaFamilies.key(m.group(3));
       b.region = m.group(4);
+    }
+    m = AML_FAMILY.matcher(text);
+    if (m.find()) {
+      b.tier = AzureError.TIER_FAMILY;
+      b.quotaResource = AzureError.VCPUS;
+      b.family = QuotaFamilies.key(m.group(1));
+      b.currentLimit = Integer.valueOf(m.group(2));
+      b.additionalRequired = Integer.valueOf(m.group(4));
+      // The message gives the limit, not the usage; under a limit of 0 nothing can be in use.
+      if (b.currentLimit == 0) b.currentUsage = 0;
     }
     m = LEFT_REGIONAL.matcher(text);
     if (m.find()) {
       b.tier = AzureError.TIER_REGIONAL;
+      b.quotaResource = AzureError.VCPUS;
       b.remaining = Integer.valueOf(m.group(1));
       b.requested = Integer.valueOf(m.group(2));
     }
@@ -180,6 +219,11 @@ public final class AzureErrorText {
       b.tier = AzureError.TIER_REGIONAL;
     }
     if (b.tier == null && lc.equals("subscriptionquotareached")) b.tier = AzureError.TIER_FAMILY;
+    // NAP's reasons and the AKS pre-flight code are vCPU quota by their name; a bare QuotaExceeded is not said to be.
+    if (NAP_VCPU_CODES.contains(lc) || NAP_SUBSCRIPTION.matcher(text).find() || NAP_REGIONAL.matcher(text).find()
+        || NAP_SPOT.matcher(text).find()) {
+      b.quotaResource = AzureError.VCPUS;
+    }
     return b.build();
   }
 
@@ -208,6 +252,7 @@ public final class AzureErrorText {
     Integer newLimitRequired;
     Integer requested;
     Integer remaining;
+    String quotaResource;
 
     Builder(String code, String message, String origin, String workspace, String nodeGroup, Instant at,
         Provenance provenance) {
@@ -227,7 +272,8 @@ public final class AzureErrorText {
 
     AzureError build() {
       return new AzureError(code, message, kind, tier, family, region, zone, vmSize, currentLimit, currentUsage,
-          additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance);
+          additionalRequired, newLimitRequired, requested, remaining, origin, workspace, nodeGroup, at, provenance,
+          AzureError.AZURE, quotaResource, false);
     }
   }
 }

@@ -98,7 +98,8 @@ class AzureErrorTextTest {
         + "region eastus. Surge nodes would also consume vcpu quota.");
     AzureError regional = parse(null, "left regional vcpu quota 0, requested quota 2");
 
-    assertThat(surge.family()).isEqualTo("StandardDasv7Family");
+    assertThat(surge.family()).as("the quota key az vm list-usage prints").isEqualTo("standardDasv7Family");
+    assertThat(surge.vcpuQuota()).isTrue();
     assertThat(surge.region()).isEqualTo("eastus");
     assertThat(regional.kind()).isEqualTo(AzureErrorKind.QUOTA);
     assertThat(regional.tier()).isEqualTo(AzureError.TIER_REGIONAL);
@@ -194,5 +195,82 @@ class AzureErrorTextTest {
     assertThat(NodeGroupNames.pool("aks-gpunp-36854149-vmss")).isEqualTo("gpunp");
     assertThat(NodeGroupNames.pool("ws3943854b9")).isEqualTo("ws3943854b9");
     assertThat(NodeGroupNames.pool(null)).isNull();
+  }
+
+  @Test
+  void theOlderDisplayFormOfAFamilyComesOutAsItsQuotaKey() {
+    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved Standard "
+        + "NCASv3_T4 Family Cores quota. Additional details - Deployment Model: Resource Manager, Location: westus2, "
+        + "Current Limit: 0, Current Usage: 0, Additional Required: 8, (Minimum) New Limit Required: 8.");
+
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_FAMILY);
+    assertThat(e.family()).isEqualTo("standardNCASv3_T4Family");
+    assertThat(e.vcpuQuota()).isTrue();
+    assertThat(e.minimumNewLimit()).isEqualTo(8);
+  }
+
+  @Test
+  void totalRegionalLowPriorityCoresIsTheRegionalTierNotAFamily() {
+    AzureError e = parse("QuotaExceeded", "Operation could not be completed as it results in exceeding approved Total "
+        + "Regional Low-priority Cores quota. Additional details - Deployment Model: Resource Manager, Location: eastus, "
+        + "Current Limit: 10, Current Usage: 8, Additional Required: 24, (Minimum) New Limit Required: 32.");
+
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+    assertThat(e.family()).isNull();
+  }
+
+  @Test
+  void theGenericQuotaCheckForManagedClustersIsAnotherQuotaNotVcpus() {
+    AzureError e = parse("QuotaExceeded", "Operation results in exceeding quota limits for managed clusters. Maximum "
+        + "allowed: 5, Current usage: 5, Additional requested: 1.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.OTHER_QUOTA);
+    assertThat(e.quotaResource()).isEqualTo("managed clusters");
+    assertThat(e.vcpuQuota()).isFalse();
+    assertThat(e).extracting(AzureError::currentLimit, AzureError::currentUsage, AzureError::additionalRequired,
+        AzureError::minimumNewLimit).containsExactly(5, 5, 1, 6);
+  }
+
+  @Test
+  void theGenericQuotaCheckOfCoreIsTheRegionalVcpuQuota() {
+    AzureError e = parse("OperationNotAllowed", "Operation results in exceeding quota limits of Core. Maximum allowed: 48, "
+        + "Current in use: 40, Additional requested: 16.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_REGIONAL);
+    assertThat(e.vcpuQuota()).isTrue();
+    assertThat(e.minimumNewLimit()).isEqualTo(56);
+  }
+
+  @Test
+  void aBareQuotaExceededCodeIsQuotaWhoseResourceIsNotStated() {
+    AzureError e = parse("QuotaExceeded", "The template deployment is not valid according to the validation procedure.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.quotaResource()).isNull();
+    assertThat(e.vcpuQuota()).isFalse();
+  }
+
+  @Test
+  void azureMachineLearningsFamilyQuotaWordingGivesTheFamilyKeyAndWhatIsNeeded() {
+    AzureError e = parse(null, "The specified subscription has a Standard NCSv3 family vCPU quota of 0 and cannot "
+        + "accomodate for at least 2 requested managed compute nodes which maps to 12 vCPUs. Talk to your Subscription "
+        + "Admin to increase the family quota");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.QUOTA);
+    assertThat(e.tier()).isEqualTo(AzureError.TIER_FAMILY);
+    assertThat(e.family()).isEqualTo("standardNCSv3Family");
+    assertThat(e).extracting(AzureError::currentLimit, AzureError::additionalRequired, AzureError::minimumNewLimit)
+        .containsExactly(0, 12, 12);
+  }
+
+  @Test
+  void aFamilyQuotaAboveZeroInAzureMachineLearningsWordingLeavesTheUsageUnknown() {
+    AzureError e = parse(null, "The specified subscription has a Standard NDASv4_A100 family vCPU quota of 96 and cannot "
+        + "accomodate for at least 1 requested managed compute nodes which maps to 96 vCPUs.");
+
+    assertThat(e.currentLimit()).isEqualTo(96);
+    assertThat(e.currentUsage()).isNull();
+    assertThat(e.minimumNewLimit()).isNull();
   }
 }

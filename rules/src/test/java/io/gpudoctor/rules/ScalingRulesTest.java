@@ -32,7 +32,8 @@ class ScalingRulesTest {
   void aQuotaErrorForAPoolWithoutGpusGoesToTheQuotaRouteNotAsAGpuFinding() throws Exception {
     Diagnosis d = diagnose("OutOfScope/fires-quota-error-for-cpu-pool");
     ReportedFinding f = finding(d, "OutOfScope");
-    assertThat(f.summary()).contains("Standard_D4s_v5 (pool system)").contains("azure-quotas").contains("minimum new limit 12");
+    assertThat(f.summary()).contains("no GPUs (pool system (VM size Standard_D4s_v5); quota family standardDSv5Family)").contains("azure-quotas")
+        .contains("minimum new limit 12");
     assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("event FailedToScaleUpGroup: ").contains("standardDSv5Family"));
     assertThat(d.findings()).noneMatch(x -> x.id().equals("GpuQuotaExceeded"));
   }

@@ -69,6 +69,8 @@ final class ControllerLogLines {
     if (!text.contains("{\"")) return 0;
     Set<List<String>> seen = new HashSet<>();
     List<AutoscalerLogLines.LoggedEvent> events = new ArrayList<>();
+    List<AzureError> errors = new ArrayList<>();
+    java.util.Map<String, String> instanceTypeOfClaim = new java.util.HashMap<>();
     int number = 0;
     int read = 0;
     for (String raw : text.split("\\R", -1)) {
@@ -83,14 +85,20 @@ final class ControllerLogLines {
         linesRead.add(number);
         continue;
       }
+      String created = createdInstanceType(record);
+      if (created != null) instanceTypeOfClaim.putIfAbsent(claim(record, ""), created);
       AzureError error = azureError(record, path, number);
       if (error == null) continue;
       read++;
       linesRead.add(number);
       // The controller retries and logs the same failure of the same NodeClaim each time: once is evidence.
       if (!seen.add(java.util.Arrays.asList(error.nodeGroup(), error.message()))) continue;
+      errors.add(error);
+    }
+    for (AzureError error : errors) {
       out.observed(error.at());
-      out.fact(error);
+      // The NodeClaim's one instance type, as the "created nodeclaim" line gave it: the size that failed.
+      out.fact(error.withVmSize(error.nodeGroup() == null ? null : instanceTypeOfClaim.get(error.nodeGroup())));
     }
     if (read > 0) out.used(Topics.LOGS, path);
     if (!events.isEmpty()) {
@@ -143,6 +151,16 @@ final class ControllerLogLines {
     if (m.find()) return m.group(1);
     m = VIRTUAL_MACHINE.matcher(text);
     return m.find() ? m.group(1) : null;
+  }
+
+  /**
+   * Karpenter's {@code "message":"created nodeclaim"} record with a single {@code "instance-types"}
+   * (it lists several, ", "-separated with "and N other(s)", when the NodeClaim allows several), or null.
+   */
+  private static String createdInstanceType(JsonNode record) {
+    if (!"created nodeclaim".equals(Trees.text(record, "message"))) return null;
+    String types = Trees.text(record, "instance-types");
+    return types == null || types.isBlank() || types.contains(",") || types.contains(" ") ? null : types.strip();
   }
 
   /** klog's structured event record in JSON: {@code "object":{"name":..,"namespace":..}} or {@code "object":"ns/name"}. */

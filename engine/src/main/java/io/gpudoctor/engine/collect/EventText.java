@@ -30,14 +30,31 @@ final class EventText {
     boolean namesNoObject() {
       return name == null && (kind == null || "Pod".equals(kind));
     }
+
+    /** The row with its message gone on onto the next line. */
+    Row continued(String more) {
+      return new Row(namespace, kind, name, type, reason, age, from, (message == null ? "" : message.stripTrailing()) + " "
+          + more.strip(), line);
+    }
   }
 
   // A `kubectl get events` row without its header: [NAMESPACE] LAST SEEN, TYPE, REASON, OBJECT, then
   // MESSAGE (or, with -o wide, SUBOBJECT SOURCE MESSAGE FIRST SEEN COUNT NAME). kubectl 1.14 printed
-  // the bare KIND where later versions print OBJECT as kind/name.
+  // the bare KIND where later versions print OBJECT as kind/name. A name people redacted with a
+  // placeholder may hold spaces (pod/egg-<id here>): it stays the name, the one the text gives that pod.
   private static final String AGE = "(?:\\d+[smhdy])+|<unknown>|<invalid>";
+  private static final String OBJECT = "[a-z][a-z0-9.]*/[^\\s<>]*<[^<>]{1,40}>\\S*|\\S+";
   private static final Pattern GET_ROW = Pattern.compile("^\\s*(?:([a-z0-9][-a-z0-9]*)\\s{2,})?((?:" + AGE
-      + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}(\\S+)\\s{2,}(\\S.*)$");
+      + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}(" + OBJECT
+      + ")\\s{2,}(\\S.*)$");
+  /**
+   * Where a row's message, wrapped onto the next line (by a terminal or by hand), goes on: a part of
+   * the scheduler's or the autoscaler's list ("2 node(s) didn't match ...", "1 Insufficient ...",
+   * "1 max node group size reached", "1 in backoff after failed scale-up", "preemption: ...").
+   */
+  private static final Pattern PART_START = Pattern.compile(
+      "^\\s*(?:\\d+ (?:node\\(s\\)|Insufficient|max node group size|in backoff)|preemption:)");
+  private static final Pattern DESCRIBE_ROW_START = Pattern.compile("^\\s*(?:Normal|Warning)\\s{2,}\\S");
   private static final Pattern RUN = Pattern.compile("\\S+(?: \\S+)*");
   private static final Pattern AGE_ONLY = Pattern.compile(AGE);
   private static final Pattern EVENT_NAME = Pattern.compile("[a-z0-9][-a-z0-9.]*\\.[0-9a-f]{8,}");
@@ -53,8 +70,12 @@ final class EventText {
   static List<Row> describeTable(List<TextLine> body, String namespace, String kind, String name) {
     List<Row> rows = new ArrayList<>();
     TextTable table = null;
+    boolean open = false;
     for (TextLine line : body) {
-      if (line.blank()) continue;
+      if (line.blank()) {
+        open = false;
+        continue;
+      }
       if (table == null) {
         if (line.trimmed().startsWith("Type") && line.text().contains("Reason")) table = TextTable.fromHeader(line.text());
         continue;
@@ -62,6 +83,7 @@ final class EventText {
       if (TextTable.isUnderline(line.text())) continue;
       Row row = describeRow(table.row(line.text()), namespace, kind, name, line);
       if (row != null) rows.add(row);
+      open = row != null || open && continued(rows, line.text());
     }
     return name == null && kind == null ? boundToTheScheduledPod(rows) : rows;
   }
@@ -73,10 +95,12 @@ final class EventText {
   static List<Row> bareLines(List<TextLine> lines, String namespace, String name) {
     TextTable table = TextTable.fromHeader("TYPE  REASON  AGE  FROM  MESSAGE");
     List<Row> rows = new ArrayList<>();
+    boolean open = false;
     for (TextLine line : lines) {
       Row row = getEventsRow(line, namespace);
       if (row == null) row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
       if (row != null) rows.add(row);
+      open = row != null || open && continued(rows, line.text());
     }
     return name == null ? boundToTheScheduledPod(rows) : boundTo(rows, namespace, name);
   }
@@ -116,6 +140,27 @@ final class EventText {
 
   static boolean isGetEventsRow(String line) {
     return GET_ROW.matcher(line).matches();
+  }
+
+  /**
+   * Whether {@code next} goes on with the message of the row text before it: it is no row, header
+   * or blank, and the text before ends in a comma or {@code next} starts a part of the list.
+   */
+  static boolean continuesRow(String before, String next) {
+    if (before == null || next == null || next.isBlank() || next.contains("```") || next.contains("~~~")) return false;
+    if (DESCRIBE_ROW_START.matcher(next).find() || isGetEventsRow(next) || next.contains("Reason") && next.contains("Message")
+        || next.contains("LAST SEEN")) {
+      return false;
+    }
+    return before.stripTrailing().endsWith(",") || PART_START.matcher(next).find();
+  }
+
+  /** A line that is no row, right under the last row, goes on with its message when it continues it. */
+  private static boolean continued(List<Row> rows, String line) {
+    Row last = rows.get(rows.size() - 1);
+    if (!continuesRow(last.message(), line)) return false;
+    rows.set(rows.size() - 1, last.continued(line));
+    return true;
   }
 
   private static Row describeRow(Map<String, String> cells, String namespace, String kind, String name, TextLine line) {

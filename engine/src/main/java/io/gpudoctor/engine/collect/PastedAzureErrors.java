@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorText;
+import io.gpudoctor.facts.MentionedVmSize;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.util.HashSet;
@@ -25,7 +26,8 @@ final class PastedAzureErrors {
   /** Where the messages AzureErrorText knows begin (domain 5.3, 6.3). */
   private static final Pattern MESSAGE_START = Pattern.compile(
       "Operation could not be completed as it results in exceeding approved"
-          + "|Operation results in exceeding quota limits of Core"
+          + "|Operation results in exceeding quota limits (?:of|for) "
+          + "|(?:The specified subscription )?has an? .{1,40} family vCPU quota of"
           + "|The requested size for resource|is currently not available in location '"
           + "|Allocation failed\\.|The VM allocation failed due to an internal error"
           + "|Insufficient (?:regional )?vcpu quota|left regional vcpu quota"
@@ -39,6 +41,13 @@ final class PastedAzureErrors {
       "\\((\\w+)\\)\\s*$|Code\\s*=\\s*\\\\*\"(\\w+)|\\\\*\"code\\\\*\"\\s*:\\s*\\\\*\"(\\w+)|(?:ERROR CODE|\\bCode):\\s*(\\w+)");
   /** A line of its own carrying the code: az's "Code: X", the SDK's "ERROR CODE: X", ARM JSON's "code": "X",. */
   private static final Pattern CODE_LINE = Pattern.compile("^\\s*(?:(?:ERROR CODE|Code):\\s*(\\w+)|\"code\"\\s*:\\s*\"(\\w+)\",?)\\s*$");
+  /** AKS's own error code printed alone on a line (Terraform and the portal set it apart from its message): ErrCode_X. */
+  private static final Pattern BARE_ERRCODE = Pattern.compile("^\\s*(ErrCode_\\w+)\\s*$");
+  /** A line that goes on with the details of the message above it (az and Terraform print them on lines of their own). */
+  private static final Pattern DETAILS_LINE = Pattern.compile("^\\s*(?:Maximum allowed:|Additional details|Current (?:Limit|Usage|in use):)");
+  /** A message wrapped by hand ends there; one that goes on is continued on the next line. */
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?:;]\\s*$");
+  private static final int WRAPPED_LINES = 3;
   /** The node group the error is about: the autoscaler's "Scale-up failed for group X:", an ARM agentPools/X URL. */
   private static final Pattern NODE_GROUP = Pattern.compile("Scale-up failed for group ([^\\s:]+):|/agentPools/([\\w-]+)");
   private static final int CODE_LINES_BACK = 8;
@@ -59,7 +68,11 @@ final class PastedAzureErrors {
     Set<String> seen = new HashSet<>();
     // The body first: a title that repeats the error of the body is not where it was shown.
     int found = read(path, lines, skipLines, false, seen, out) + read(path, lines, skipLines, true, seen, out);
-    if (found > 0) out.used(Topics.OPERATIONS, path);
+    if (found > 0) {
+      out.used(Topics.OPERATIONS, path);
+      MentionedVmSize size = VmSizeMentions.only(path, lines);
+      if (size != null) out.fact(size);
+    }
     return found;
   }
 
@@ -71,7 +84,9 @@ final class PastedAzureErrors {
       String line = lines.get(i);
       if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
       if (CommandContext.isCommand(line)) {
-        asked = AzRequest.of(line);
+        int last = AzRequest.lastLine(lines, i);
+        asked = AzRequest.of(AzRequest.joined(lines, i, last));
+        i = last;
         continue;
       }
       Matcher start = MESSAGE_START.matcher(line);
@@ -79,15 +94,43 @@ final class PastedAzureErrors {
       // Azure quotes resource ids and locations in single quotes: those never end its message.
       MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
       String before = line.substring(0, start.start());
+      if (span.lastLine() == i && !quoted(before)) span = wrapped(lines, span);
       String group = nodeGroup(before);
       AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
           group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
       i = Math.max(i, span.lastLine());
       if (error == null || !seen.add(error.message())) continue;
-      out.fact(error.withVmSize(asked.vmSize()));
+      out.fact(asked.about(error));
       found++;
     }
     return found;
+  }
+
+  private static boolean quoted(String before) {
+    String b = before.stripTrailing();
+    return b.endsWith("\"") || b.endsWith("'") || b.endsWith("`");
+  }
+
+  /**
+   * A message printed bare that goes on over the next lines: wrapped by hand in mid-sentence
+   * ("Insufficient vcpu quota requested 2, remaining 0" / "for family StandardDasv7Family for region
+   * eastus."), or followed by its details on lines of their own ("... quota limits for managed
+   * clusters." / "Maximum allowed: 20, ..."). A blank line, a fence or another message ends it.
+   */
+  private static MessageSpan wrapped(List<String> lines, MessageSpan span) {
+    String text = span.text();
+    int last = span.lastLine();
+    while (last + 1 < lines.size() && last - span.firstLine() < WRAPPED_LINES) {
+      String next = lines.get(last + 1);
+      boolean details = DETAILS_LINE.matcher(next).find() && !text.contains("Maximum allowed:");
+      if (next.isBlank() || next.contains("```") || CommandContext.isCommand(next) || MESSAGE_START.matcher(next).find()
+          || CODE_LINE.matcher(next).matches() || !details && SENTENCE_END.matcher(text).find()) {
+        break;
+      }
+      text = text + " " + next.strip();
+      last++;
+    }
+    return last == span.lastLine() ? span : new MessageSpan(text, span.firstLine(), last);
   }
 
   /**
@@ -95,14 +138,25 @@ final class PastedAzureErrors {
    * add|scale|update -n POOL} (or {@code az aks create --nodepool-name POOL}) and the size of
    * {@code --node-vm-size|-s SIZE}. The error is about that request.
    */
-  record AzRequest(String pool, String vmSize) {
-    static final AzRequest NONE = new AzRequest(null, null);
+  record AzRequest(String pool, String vmSize, boolean defaultSize) {
+    static final AzRequest NONE = new AzRequest(null, null, false);
+    /** A shell's line continuation: bash's trailing backslash, PowerShell's backtick after a space (not a closing fence). */
+    private static final Pattern CONTINUED = Pattern.compile("(?:\\\\|(?<=\\s)`)\\s*$");
+    /** The secondary prompt on the continued lines a terminal shows: bash's "> ", PowerShell's ">> ". */
+    private static final Pattern SECONDARY_PROMPT = Pattern.compile("^\\s*>{1,2}\\s?");
+    private static final int MOST_CONTINUED = 30;
 
+    /**
+     * The size is the pool's: {@code --node-vm-size|-s}; {@code nodepool add} and {@code aks create}
+     * without it create nodes of AKS's default size, a general-purpose size without GPUs (which one
+     * changed over releases). {@code scale} and {@code update} keep the pool's size, not shown here.
+     */
     static AzRequest of(String line) {
       int az = line.indexOf("az ");
       if (az < 0 || !line.contains(" aks ")) return NONE;
       List<String> words = List.of(line.substring(az).trim().split("\\s+"));
       boolean nodepool = words.contains("nodepool");
+      boolean creates = nodepool ? words.contains("add") : words.contains("create");
       String pool = null;
       String size = null;
       for (int i = 0; i < words.size(); i++) {
@@ -112,7 +166,30 @@ final class PastedAzureErrors {
         if (flag.equals("--node-vm-size") || flag.equals("-s")) size = value;
         else if (flag.equals("--nodepool-name") || nodepool && (flag.equals("-n") || flag.equals("--name"))) pool = value;
       }
-      return new AzRequest(pool, size);
+      return new AzRequest(pool, size, creates && size == null);
+    }
+
+    /** The last line of the command that starts at line {@code at}: the lines it continues onto. */
+    static int lastLine(List<String> lines, int at) {
+      int last = at;
+      while (last + 1 < lines.size() && last - at < MOST_CONTINUED && CONTINUED.matcher(lines.get(last)).find()) last++;
+      return last;
+    }
+
+    /** The command of lines {@code from..to} on one line, without the continuations and prompts. */
+    static String joined(List<String> lines, int from, int to) {
+      StringBuilder command = new StringBuilder();
+      for (int i = from; i <= to; i++) {
+        String part = CONTINUED.matcher(lines.get(i)).replaceFirst("");
+        if (i > from) part = SECONDARY_PROMPT.matcher(part).replaceFirst("");
+        command.append(i > from ? " " : "").append(part.strip());
+      }
+      return command.toString();
+    }
+
+    /** The error, about what this command asked for when the message does not say. */
+    AzureError about(AzureError error) {
+      return defaultSize ? error.withDefaultVmSize() : error.withVmSize(vmSize);
     }
   }
 
@@ -121,9 +198,20 @@ final class PastedAzureErrors {
     Matcher m = CODE_BEFORE.matcher(before);
     while (m.find()) code = firstGroup(m);
     if (code != null) return code;
-    for (int i = at - 1; i >= 0 && i >= at - CODE_LINES_BACK && !lines.get(i).isBlank(); i--) {
-      Matcher l = CODE_LINE.matcher(lines.get(i));
-      if (l.matches()) return firstGroup(l);
+    boolean pastBlank = false;
+    for (int i = at - 1; i >= 0 && i >= at - CODE_LINES_BACK; i--) {
+      String l = lines.get(i);
+      if (l.isBlank()) {
+        // A bare ErrCode_ line may stand one blank line apart from its message; nothing else may.
+        if (pastBlank) break;
+        pastBlank = true;
+        continue;
+      }
+      Matcher bare = BARE_ERRCODE.matcher(l);
+      if (bare.matches()) return bare.group(1);
+      if (pastBlank) break;
+      Matcher c = CODE_LINE.matcher(l);
+      if (c.matches()) return firstGroup(c);
     }
     if (at + 1 < lines.size()) {
       Matcher l = CODE_LINE.matcher(lines.get(at + 1));

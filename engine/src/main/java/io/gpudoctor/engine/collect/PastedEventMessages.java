@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  *       status prefixed {@code Pod was rejected: } (1.2x+) or {@code Pod } (older) ->
  *       UnexpectedAdmissionError, kubelet;</li>
  *   <li>cluster-autoscaler: {@code pod didn't trigger scale-up: ...} (current), {@code pod didn't
- *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp.</li>
+ *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp;
+ *       GKE's {@code Node scale up in zones ... associated with this pod failed: ...} -> FailedScaleUp.</li>
  * </ul>
  * The event is about the pod the last pasted command names ({@code kubectl describe pod P}), or the
  * pod a scheduler log line names ({@code pod="ns/name"}), else about no named pod (placed like a
@@ -33,7 +34,10 @@ final class PastedEventMessages {
           "Warning", "FailedScheduling", "default-scheduler"),
       new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bAllocate failed due to "),
           "Warning", "UnexpectedAdmissionError", "kubelet"),
-      new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"));
+      new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"),
+      // GKE's cluster autoscaler (k8s.io/gke-autoscaling) on a pod whose node scale-up failed.
+      new Kind(Pattern.compile("\\bNode scale up in zones\\b.{0,200}? associated with this pod failed"), "Warning",
+          "FailedScaleUp", "cluster-autoscaler"));
   private static final String UNEXPECTED = ", which is unexpected";
   /** kube-scheduler's structured log names the pod: {@code "Unable to schedule pod; no fit; waiting" pod="ns/name" err="0/3 nodes ..."}. */
   private static final Pattern LOGGED_POD = Pattern.compile("\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
@@ -42,7 +46,8 @@ final class PastedEventMessages {
 
   static boolean mentions(String text) {
     return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
-        || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up");
+        || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up")
+        || text.contains("associated with this pod failed");
   }
 
   /** Adds the event of every bare message in the lines not in {@code skipLines} (1-based); returns how many lines held one. */

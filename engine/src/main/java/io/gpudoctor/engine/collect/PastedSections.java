@@ -69,7 +69,9 @@ final class PastedSections {
         i = end;
       } else if (isEventLine(s)) {
         int end = i + 1;
-        while (end < lines.size() && isEventLine(lines.get(end).text())) end++;
+        // A row wrapped onto the next line keeps its continuation (EventText joins it to the row).
+        while (end < lines.size() && (isEventLine(lines.get(end).text())
+            || EventText.continuesRow(lines.get(end - 1).text(), lines.get(end).text()))) end++;
         sections.add(new PastedSection(PastedSection.Kind.EVENT_LINES, lines.subList(i, end), context));
         i = end;
       } else {

@@ -6,6 +6,7 @@ import io.gpudoctor.facts.AzureErrorText;
 import io.gpudoctor.facts.Condition;
 import io.gpudoctor.facts.ConfigMapFacts;
 import io.gpudoctor.facts.FailedSchedulingMessage;
+import io.gpudoctor.facts.GkeScaleUpText;
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.Provenance;
@@ -26,6 +27,8 @@ import java.util.regex.Pattern;
  * What node scaling did and which Azure errors it met, derived from facts already read: the
  * cluster-autoscaler events (domain 5.2), Karpenter/NAP pod events, NodeClaim conditions and
  * events (5.3), KAITO Workspace conditions (4.3) and the {@code cluster-autoscaler-status} ConfigMap.
+ * GKE's cluster autoscaler records its failed scale-ups on the pod ({@code FailedScaleUp}): those
+ * are Compute Engine's errors, read as such ({@link GkeScaleUpText}).
  */
 final class ScalingEvidence {
   static final String AUTOSCALER_STATUS = "cluster-autoscaler-status";
@@ -105,23 +108,30 @@ final class ScalingEvidence {
         out.add(new ScaleUpFailed(group, error, message, e.lastSeen(), e.provenance()));
         add(AzureErrorText.parse(null, error, "event FailedToScaleUpGroup", null, group, e.lastSeen(), e.provenance()), out);
       }
-      default -> {
-        if (KarpenterSchedulingText.isKarpenterMessage(message)) {
-          out.addAll(KarpenterSchedulingText.parse(e));
-          return;
-        }
-        if (!e.isWarning() && !e.reason().equals("InsufficientCapacityError")) return;
-        String claim = "NodeClaim".equals(e.involvedKind()) ? e.involvedName() : null;
-        String text = message;
-        Matcher m = NODECLAIM_EVENT.matcher(message);
-        if (m.find()) {
-          claim = m.group(1);
-          text = m.group(2);
-        }
-        add(AzureErrorText.parse(e.reason(), text, "event " + e.reason(), claim == null ? null : workspaceOfClaim.get(claim),
-            claim, e.lastSeen(), e.provenance()), out);
+      case GkeScaleUpText.REASON -> {
+        if (GkeScaleUpText.matches(message)) out.addAll(GkeScaleUpText.parse(message, e.lastSeen(), e.provenance()));
+        else otherEvent(e, message, workspaceOfClaim, out);
       }
+      default -> otherEvent(e, message, workspaceOfClaim, out);
     }
+  }
+
+  /** Karpenter's pod events, and any warning (or Karpenter's capacity event) that carries an Azure error. */
+  private static void otherEvent(KubeEvent e, String message, Map<String, String> workspaceOfClaim, List<Object> out) {
+    if (KarpenterSchedulingText.isKarpenterMessage(message)) {
+      out.addAll(KarpenterSchedulingText.parse(e));
+      return;
+    }
+    if (!e.isWarning() && !e.reason().equals("InsufficientCapacityError")) return;
+    String claim = "NodeClaim".equals(e.involvedKind()) ? e.involvedName() : null;
+    String text = message;
+    Matcher m = NODECLAIM_EVENT.matcher(message);
+    if (m.find()) {
+      claim = m.group(1);
+      text = m.group(2);
+    }
+    add(AzureErrorText.parse(e.reason(), text, "event " + e.reason(), claim == null ? null : workspaceOfClaim.get(claim),
+        claim, e.lastSeen(), e.provenance()), out);
   }
 
   private static void notTriggered(KubeEvent e, String message, List<Object> out) {

@@ -120,4 +120,18 @@ class ControllerLogLinesTest {
     assertThat(ControllerLogLines.isJsonLinesLog("events.log", "{\n  \"apiVersion\": \"v1\"\n}")).isFalse();
     assertThat(bundle.reads()).contains(Read.supplied("logs", LOG));
   }
+
+  @Test
+  void theOneInstanceTypeOfTheCreatedNodeClaimIsTheSizeThatFailed() {
+    write(folder, LOG, """
+        {"level":"INFO","time":"2026-06-03T10:11:38.902Z","logger":"controller","message":"created nodeclaim","controller":"provisioner","NodePool":{"name":"gpu-h100"},"NodeClaim":{"name":"gpu-h100-q8m4t"},"requests":{"cpu":"8260m","memory":"64Gi","nvidia.com/gpu":"1","pods":"6"},"instance-types":"Standard_NC40ads_H100_v5"}
+        {"level":"INFO","time":"2026-06-03T10:11:39.102Z","logger":"controller","message":"created nodeclaim","controller":"provisioner","NodePool":{"name":"general"},"NodeClaim":{"name":"general-2kd8s"},"requests":{"cpu":"2","pods":"4"},"instance-types":"Standard_D4ds_v5, Standard_D8ds_v5 and 12 other(s)"}
+        {"level":"ERROR","time":"2026-06-03T10:11:41.338Z","logger":"controller","message":"failed launching nodeclaim","controller":"nodeclaim.lifecycle","NodeClaim":{"name":"gpu-h100-q8m4t"},"error":"creating instance, insufficient capacity, unable to allocate resources in the selected zone (eastus-3). (will try a different zone to fulfill your request)"}
+        {"level":"ERROR","time":"2026-06-03T10:11:42.338Z","logger":"controller","message":"failed launching nodeclaim","controller":"nodeclaim.lifecycle","NodeClaim":{"name":"general-2kd8s"},"error":"creating instance, insufficient capacity, unable to allocate resources in the selected zone (eastus-3). (will try a different zone to fulfill your request)"}
+        """);
+
+    assertThat(facts(read(folder), AzureError.class)).extracting(AzureError::nodeGroup, AzureError::vmSize)
+        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("gpu-h100-q8m4t", "Standard_NC40ads_H100_v5"),
+            org.assertj.core.groups.Tuple.tuple("general-2kd8s", null));
+  }
 }

@@ -141,4 +141,65 @@ class EventTextTest {
     assertThat(facts(read(folder), KubeEvent.class)).extracting(KubeEvent::involvedKind, KubeEvent::involvedName, KubeEvent::count)
         .containsExactly(tuple("Pod", "vllm-0", 9));
   }
+
+  @Test
+  void aRowWrappedAfterACommaKeepsItsContinuation() {
+    List<EventText.Row> rows = bare(
+        "Normal   NotTriggerScaleUp  4m (x12 over 1h)  cluster-autoscaler  pod didn't trigger scale-up: 1 in backoff after failed scale-up,",
+        "3 node(s) had untolerated taint {sku: gpu}",
+        "Warning  FailedScheduling   4m                default-scheduler   0/3 nodes are available: 3 Insufficient nvidia.com/gpu.");
+
+    assertThat(rows).extracting(EventText.Row::reason, EventText.Row::message).containsExactly(
+        tuple("NotTriggerScaleUp", "pod didn't trigger scale-up: 1 in backoff after failed scale-up, 3 node(s) had untolerated taint {sku: gpu}"),
+        tuple("FailedScheduling", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu."));
+  }
+
+  @Test
+  void aLineThatStartsAnAutoscalerPartContinuesTheRowAboveItAndProseDoesNot() {
+    List<EventText.Row> rows = bare(
+        "Normal   NotTriggerScaleUp  2m  cluster-autoscaler  pod didn't trigger scale-up: 2 max node group size reached",
+        "1 Insufficient nvidia.com/mig-2g.20gb",
+        "Normal   NotTriggerScaleUp  1m  cluster-autoscaler  pod didn't trigger scale-up: 2 max node group size reached",
+        "which is odd since the pool has room");
+
+    assertThat(rows).extracting(EventText.Row::message).containsExactly(
+        "pod didn't trigger scale-up: 2 max node group size reached 1 Insufficient nvidia.com/mig-2g.20gb",
+        "pod didn't trigger scale-up: 2 max node group size reached");
+  }
+
+  @Test
+  void aWrappedRowOfADescribeEventsTableKeepsItsContinuation() {
+    List<TextLine> body = List.of(
+        new TextLine(1, "  Type     Reason             Age   From                Message"),
+        new TextLine(2, "  ----     ------             ----  ----                -------"),
+        new TextLine(3, "  Normal   NotTriggerScaleUp  3m    cluster-autoscaler  pod didn't trigger scale-up: 1 max node group size reached,"),
+        new TextLine(4, "  2 Insufficient nvidia.com/gpu"));
+
+    assertThat(EventText.describeTable(body, "ml", "Pod", "vllm-0")).singleElement().extracting(EventText.Row::message)
+        .isEqualTo("pod didn't trigger scale-up: 1 max node group size reached, 2 Insufficient nvidia.com/gpu");
+  }
+
+  @Test
+  void aWrappedRowPastedInAnIssueIsOneEvent() {
+    write(folder, "target.yaml", CAPTURE + "namespace: ml\nresource: pod/vllm-0\n");
+    write(folder, "issue.md", """
+        ```
+        Normal   NotTriggerScaleUp  51m  cluster-autoscaler  pod didn't trigger scale-up: 1 max node group size reached,
+        2 node(s) didn't match Pod's node affinity/selector, 1 Insufficient nvidia.com/mig-1g.10gb
+        ```
+        """);
+
+    assertThat(only(read(folder), KubeEvent.class).message()).isEqualTo("pod didn't trigger scale-up: 1 max node group size "
+        + "reached, 2 node(s) didn't match Pod's node affinity/selector, 1 Insufficient nvidia.com/mig-1g.10gb");
+  }
+
+  @Test
+  void aGetEventsRowWhoseObjectHoldsAPlaceholderWithSpacesIsKept() {
+    EventText.Row row = bare("4m11s       Warning   Evicted               pod/worker-<pod id>    The node was low on resource: "
+        + "memory. Container worker was using 6120448Ki, which exceeds its request of 0.").get(0);
+
+    assertThat(row).extracting(EventText.Row::kind, EventText.Row::name, EventText.Row::reason)
+        .containsExactly("Pod", "worker-<pod id>", "Evicted");
+    assertThat(row.message()).startsWith("The node was low on resource: memory.");
+  }
 }

@@ -13,6 +13,7 @@ import io.gpudoctor.facts.Topics;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.gpudoctor.facts.MentionedVmSize;
 
 /** Azure errors pasted as az, the portal, an ARM body or a controller's error string print them. */
 class PastedAzureErrorsTest {
@@ -164,5 +165,114 @@ class PastedAzureErrorsTest {
 
     assertThat(facts(bundle, AzureError.class)).isEmpty();
     assertThat(bundle.unreadable()).extracting(UnreadableFile::path).containsExactly("issue.md");
+  }
+
+  @Test
+  void aCommandContinuedOverLinesNamesTheSizeItsLastLinesGive() {
+    write(folder, "terminal.txt", """
+        sre@jumpbox:~$ az aks nodepool add \\
+        >     --resource-group rg-llm-weu \\
+        >     --cluster-name aks-llm-weu \\
+        >     --name gpuh100 \\
+        >     --node-vm-size Standard_NC40ads_H100_v5 \\
+        >     --node-count 1
+        (QuotaExceeded) %s
+        Code: QuotaExceeded
+        """.formatted(FAMILY_QUOTA));
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::pool, AzureError::vmSize, AzureError::defaultVmSize)
+        .containsExactly("gpuh100", "Standard_NC40ads_H100_v5", false);
+  }
+
+  @Test
+  void aPoolAddedWithoutASizeIsOfTheAksDefaultSize() {
+    write(folder, "terminal.txt", """
+        PS C:\\> az aks nodepool add `
+        >>   --resource-group rg-apps-eus `
+        >>   --cluster-name aks-apps-eus `
+        >>   --os-type Windows `
+        >>   --name win22 `
+        >>   --node-count 1
+        Operation failed with status: 'Bad Request'. Details: Provisioning of resource(s) for Agent Pool win22 failed. Error: {
+          "code": "QuotaExceeded",
+          "message": "Operation could not be completed as it results in exceeding approved Total Regional Cores quota. Additional details - Deployment Model: Resource Manager, Location: eastus, Current Limit: 10, Current Usage: 8, Additional Required: 4, (Minimum) New Limit Required: 12."
+        }
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::pool, AzureError::vmSize, AzureError::defaultVmSize, AzureError::tier)
+        .containsExactly("win22", null, true, AzureError.TIER_REGIONAL);
+  }
+
+  @Test
+  void aBareErrCodeLineAndAMessageWrappedInMidSentenceAreOneError() {
+    write(folder, "issue.md", """
+        Terraform stopped at the cluster:
+
+        ```text
+        Error: creating Kubernetes Cluster
+
+        ErrCode_InsufficientVCPUQuota
+
+        Insufficient vcpu quota requested 8, remaining 4
+        for family standardNCASv3_T4Family for region westus2.
+
+        Surge nodes would also consume vcpu quota.
+        ```
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::code, AzureError::family, AzureError::region, AzureError::requested,
+            AzureError::remaining)
+        .containsExactly("ErrCode_InsufficientVCPUQuota", "standardNCASv3_T4Family", "westus2", 8, 4);
+    assertThat(e.message()).isEqualTo("Insufficient vcpu quota requested 8, remaining 4 for family "
+        + "standardNCASv3_T4Family for region westus2.");
+  }
+
+  @Test
+  void aQuotaOfManagedClustersWithItsNumbersOnTheNextLineIsAnotherQuota() {
+    write(folder, "ci.log.txt", """
+        $ az aks create -g rg-e2e-7 -n aks-e2e-7 --node-count 1
+        (QuotaExceeded) Operation results in exceeding quota limits for managed clusters.
+        Maximum allowed: 8, Current usage: 8, Additional requested: 1.
+        Code: QuotaExceeded
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::kind, AzureError::quotaResource, AzureError::currentLimit, AzureError::minimumNewLimit)
+        .containsExactly(AzureErrorKind.OTHER_QUOTA, "managed clusters", 8, 9);
+  }
+
+  @Test
+  void theOneVmSizeAThreadNamesIsKeptBesideItsError() {
+    write(folder, "issue.md", """
+        Scaling the pool to 12 nodes fails:
+
+        Allocation failed. We do not have sufficient capacity for the requested VM size in this region. Read more about improving likelihood of allocation success at http://aka.ms/allocation-guidance. AllocationFailed
+
+        - Kubernetes version: 1.29.4
+        - VM size: Standard E8s v5
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, MentionedVmSize.class)).extracting(MentionedVmSize::source, MentionedVmSize::vmSize,
+        MentionedVmSize::quote).containsExactly("issue.md", "Standard_E8s_v5", "- VM size: Standard E8s v5");
+  }
+
+  @Test
+  void aThreadNamingTwoSizesNamesNoneAndStorageSkusAreNoSizes() {
+    write(folder, "issue.md", """
+        The GPU pool (Standard_NC24ads_A100_v4) will not scale; the system pool is Standard_D4ds_v5, disks Standard_LRS.
+
+        Allocation failed. We do not have sufficient capacity for the requested VM size in this region.
+        """);
+
+    assertThat(facts(read(folder), MentionedVmSize.class)).isEmpty();
   }
 }

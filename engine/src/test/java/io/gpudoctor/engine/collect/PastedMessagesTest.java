@@ -207,4 +207,25 @@ class PastedMessagesTest {
 
     assertThat(onlyEvent()).extracting(KubeEvent::message, e -> e.provenance().pointer()).containsExactly(SCHEDULER, "line 1");
   }
+
+  @Test
+  void gkesFailedScaleUpInProseIsTheAutoscalersEventAndComputeEnginesError() {
+    write(folder, "issue.md", """
+        # L4 node never comes up
+
+        The pod stays Pending and GKE shows Node scale up in zones europe-west4-a associated with this pod failed: GCE quota exceeded. Pod is at risk of not being scheduled. The quota page looks fine to me.
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, KubeEvent.class)).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component)
+        .containsExactly("Warning", "FailedScaleUp", "cluster-autoscaler");
+    assertThat(only(bundle, io.gpudoctor.facts.AzureError.class)).satisfies(e -> {
+      assertThat(e.kind()).isEqualTo(io.gpudoctor.facts.AzureErrorKind.QUOTA);
+      assertThat(e.cloud()).isEqualTo(io.gpudoctor.facts.AzureError.GCE);
+      assertThat(e.region()).isEqualTo("europe-west4");
+      assertThat(e.message()).isEqualTo("Node scale up in zones europe-west4-a associated with this pod failed: GCE quota "
+          + "exceeded. Pod is at risk of not being scheduled.");
+    });
+  }
 }

@@ -337,4 +337,29 @@ class ScalingEvidenceTest {
             org.assertj.core.groups.Tuple.tuple("ml/v0", "a100", NodePoolRejectionKind.LIMITS, false),
             org.assertj.core.groups.Tuple.tuple("ml/v02", "default", NodePoolRejectionKind.NO_INSTANCE_TYPE, false));
   }
+
+  @Test
+  void gkesFailedScaleUpEventIsComputeEnginesErrorOfEachReasonNotAnAzureOne() {
+    write(folder, "events.json", """
+        {"apiVersion": "v1", "kind": "List", "items": [
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "tgi-llama-0", "namespace": "serving"},
+           "type": "Warning", "reason": "FailedScaleUp", "count": 6,
+           "message": "Node scale up in zones us-central1-a, us-central1-b associated with this pod failed: GCE out of resources, Internal error. Pod is at risk of not being scheduled.",
+           "source": {"component": "cluster-autoscaler"}, "lastTimestamp": "2026-05-12T09:48:00Z"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "tgi-llama-1", "namespace": "serving"},
+           "type": "Warning", "reason": "FailedScaleUp", "message": "scale-up of another kind of autoscaler failed",
+           "source": {"component": "some-autoscaler"}, "lastTimestamp": "2026-05-12T09:48:00Z"}]}
+        """);
+
+    List<AzureError> errors = facts(read(folder), AzureError.class);
+
+    assertThat(errors).extracting(AzureError::kind)
+        .containsExactlyInAnyOrder(AzureErrorKind.ZONAL_CAPACITY, AzureErrorKind.ALLOCATION_INTERNAL);
+    assertThat(errors).allSatisfy(e -> {
+      assertThat(e.azure()).isFalse();
+      assertThat(e.zone()).isEqualTo("us-central1-a, us-central1-b");
+      assertThat(e.region()).isEqualTo("us-central1");
+      assertThat(e.provenance().toString()).isEqualTo("events.json#/items/0");
+    });
+  }
 }

@@ -1,0 +1,44 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.MentionedVmSize;
+import io.gpudoctor.facts.Provenance;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Azure VM sizes a text names: {@code Standard_D4pds_v5} anywhere, and the portal's display
+ * form after a size label ({@code VMsize: Standard DS2 v2}, {@code VM size: Standard NC6s v3}).
+ * Storage and network SKUs ({@code Standard_LRS}, {@code Standard_v2}) have no vCPU count and are not sizes.
+ */
+final class VmSizeMentions {
+  private static final Pattern SIZE = Pattern.compile("(?i)(?<![\\w-])Standard_[a-z]+\\d+[a-z]*(?:_[a-z0-9]+)*(?![\\w-])");
+  private static final Pattern LABELLED_DISPLAY = Pattern.compile(
+      "(?i:\\bVM ?size)\\s*[:=]?\\s*[`*\"']*(Standard [A-Z][A-Za-z]*\\d+[A-Za-z]*(?: (?:[A-Z][A-Za-z]*\\d+[A-Za-z0-9]*|v\\d+))*)");
+  private static final int LONGEST_QUOTE = 240;
+
+  private VmSizeMentions() {}
+
+  /** The one size the text names (in any spelling), or null when it names none or several. */
+  static MentionedVmSize only(String path, List<String> lines) {
+    Map<String, MentionedVmSize> sizes = new TreeMap<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (!line.contains("tandard")) continue;
+      Matcher m = SIZE.matcher(line);
+      while (m.find()) add(sizes, m.group(), path, line, i);
+      Matcher d = LABELLED_DISPLAY.matcher(line);
+      while (d.find()) add(sizes, d.group(1).replace(' ', '_'), path, line, i);
+    }
+    return sizes.size() == 1 ? sizes.values().iterator().next() : null;
+  }
+
+  private static void add(Map<String, MentionedVmSize> sizes, String size, String path, String line, int index) {
+    String quote = line.strip().length() <= LONGEST_QUOTE ? line.strip() : size;
+    sizes.putIfAbsent(size.toLowerCase(Locale.ROOT),
+        new MentionedVmSize(path, size, quote, Provenance.of(path, "line " + (index + 1))));
+  }
+}
