@@ -117,6 +117,14 @@ public enum LogSignalKind {
     return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == VLLM_NO_CACHE_BLOCKS;
   }
 
+  /**
+   * The line says what the software runs on (vLLM's platform, its package version), not that anything failed:
+   * evidence for other lines, never an incident of its own.
+   */
+  public boolean informational() {
+    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN;
+  }
+
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */
   public boolean driverMismatch() {
     return this == DRIVER_LIBRARY_MISMATCH || this == CONTAINER_CLI_REQUIREMENT || this == CUDA_DRIVER_INSUFFICIENT

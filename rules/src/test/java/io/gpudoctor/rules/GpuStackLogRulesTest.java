@@ -166,6 +166,27 @@ class GpuStackLogRulesTest {
     assertThat(f.summary()).contains("on node gpu-worker-07 (from the shell prompt of the dmesg/journalctl -k command");
   }
 
+  @Test
+  void aRestartedRunThatOnlyNamesItsPlatformDoesNotMoveTheIncidentWindowOffTheOom() throws Exception {
+    Path fixture = ModuleRules.fixturesDir().resolve("GpuMemoryExhausted/fires-cuda-oom-telemetry-confirmed");
+    try (var files = Files.walk(fixture)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path to = dir.resolve(fixture.relativize(f).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(f, to);
+      }
+    }
+    // No termination time: the window stands around the latest failing log line.
+    Path pods = dir.resolve("pods.json");
+    Files.writeString(pods, Files.readString(pods).replace("\"finishedAt\": \"2026-07-14T10:20:00Z\",", ""));
+    Path target = dir.resolve("target.yaml");
+    Files.writeString(target, Files.readString(target).replace("2026-07-14T10:24:00Z", "2026-07-14T10:50:00Z"));
+    write("logs/inference/mistral-7b-6d9f7c8b5-x2kqp/vllm.log",
+        "2026-07-14T10:45:10.118274561Z INFO 07-14 10:45:10 [__init__.py:244] Automatically detected platform cuda.\n");
+
+    assertThat(finding(diagnose(dir), "GpuMemoryExhausted").status()).isEqualTo(FindingStatus.CONFIRMED);
+  }
+
   private void write(String name, String content) throws Exception {
     Path file = dir.resolve(name);
     Files.createDirectories(file.getParent());
