@@ -29,6 +29,11 @@ public record KernelXid(
   public enum NodeFrom {
     /** the host of its journal/syslog prefix, or the node of the event that carries it */
     LOG_LINE("the host the log line names"),
+    /**
+     * the host of the shell prompt ({@code root@node4:~# dmesg -T}) of the dmesg or journalctl -k command the
+     * line is output of: the machine's hostname, which the kubelet takes as the node name unless told otherwise
+     */
+    PROMPT("the shell prompt of the dmesg/journalctl -k command that printed it"),
     /** the node {@code kubectl debug node/NAME} said it created its pod on, in the same file */
     DEBUG_POD("the kubectl debug node line of the file"),
     /** the node the pod whose container log it is runs on (a device plugin pod runs on the node it watches) */

@@ -65,7 +65,8 @@ public enum LogSignalKind {
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted
-   * ({@code libcuda.so.1: cannot open shared object file}).
+   * ({@code libcuda.so.1: cannot open shared object file}); vLLM's {@code CUDA platform is not available because
+   * no GPU is found} (NVML loaded and counted none).
    */
   NO_GPU_IN_CONTAINER,
   /**
@@ -80,9 +81,29 @@ public enum LogSignalKind {
   DEVICE_MARKED_UNHEALTHY,
   /**
    * The DCGM exporter's own failure: {@code Error starting nv-hostengine: DCGM initialization error},
-   * {@code Failed to watch metrics: Error watching fields: ...}, {@code Host engine connection invalid}.
+   * {@code Failed to watch metrics: Error watching fields: ...} and {@code Error watching fields: ...} (2.x-3.x),
+   * {@code Failed to watch DCGM fields ... error="error watching fields: ..."} and {@code DCGM collector for
+   * entity type 'GPU' cannot be initialized} (4.x), {@code Host engine connection invalid}.
    */
   DCGM_EXPORTER_FAILED,
+  /**
+   * vLLM found no platform to run on: {@code No platform detected, vLLM is running on UnspecifiedPlatform}, the
+   * DEBUG reason {@code CUDA platform is not available because: NVML Shared Library Not Found} (no NVIDIA driver
+   * library in the container), and what an unspecified platform raises later ({@code RuntimeError: Failed to
+   * infer device type}, {@code Device string must not be empty}). A CUDA build says this when the container has
+   * no NVIDIA driver library; a build for another accelerator says it too, harmlessly, before its plugin takes over.
+   */
+  VLLM_NO_PLATFORM,
+  /**
+   * vLLM names the platform it runs on: {@code Automatically detected platform cuda.}, or an out-of-tree
+   * plugin's {@code Platform plugin ascend is activated}.
+   */
+  VLLM_PLATFORM_DETECTED,
+  /**
+   * vLLM could not read its own package version ({@code The vLLM package was not found, so its version could
+   * not be inspected. This may cause platform detection to fail.}): an install without package metadata.
+   */
+  VLLM_VERSION_UNKNOWN,
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
@@ -94,6 +115,14 @@ public enum LogSignalKind {
   /** The GPU allocator ran out of device memory (the device path of an OOM). */
   public boolean deviceOom() {
     return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == VLLM_NO_CACHE_BLOCKS;
+  }
+
+  /**
+   * The line says what the software runs on (vLLM's platform, its package version), not that anything failed:
+   * evidence for other lines, never an incident of its own.
+   */
+  public boolean informational() {
+    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN;
   }
 
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */

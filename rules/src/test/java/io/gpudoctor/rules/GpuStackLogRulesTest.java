@@ -115,6 +115,78 @@ class GpuStackLogRulesTest {
     assertThat(all(d, "GpuDriverMismatch")).isEmpty();
   }
 
+  @Test
+  void aHookErrorKubectlWrappedOverLinesStillNamesTheUnloadedDriver() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-error-wrapped-yaml-message"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("nvml error: driver not loaded: unknown")
+        .contains("the NVIDIA kernel module is not loaded on the node");
+  }
+
+  @Test
+  void theExportersSummaryNamesTheCauseDcgmGives() throws Exception {
+    assertThat(finding(fixture("DcgmExporterUnavailable/fires-exporter-2-0-profiling-module-not-loaded"),
+        "DcgmExporterUnavailable").summary()).contains("profiling (DCP, DCGM_FI_PROF_*) fields").contains("before 2.1.2");
+    assertThat(finding(fixture("DcgmExporterUnavailable/fires-exporter-4x-host-engine-not-root"),
+        "DcgmExporterUnavailable").summary()).contains("runs as a non-root user");
+  }
+
+  @Test
+  void vllmWithoutAPlatformAndNoPodSpecIsAnUnconfirmedRuntimeCauseStrongerWithACudaRunOfItsWorkload() throws Exception {
+    ReportedFinding withRun = finding(fixture("GpuDriverMismatch/fires-vllm-no-platform-pod-spec-not-captured"), "GpuDriverMismatch");
+    assertThat(withRun.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+    assertThat(withRun.confidence()).isEqualTo(0.4);
+    assertThat(withRun.subject()).isEqualTo("serving/qwen-7b-decode-7b9c8d6f5-m2kxq");
+    assertThat(withRun.summary()).contains("serving/qwen-7b-decode-5d4f6b8c7-h9rtv) detected platform cuda")
+        .contains("runtimeClassName: nvidia");
+    assertThat(withRun.missingEvidence()).anySatisfy(m ->
+        assertThat(m.read()).contains("get pod -n serving qwen-7b-decode-7b9c8d6f5-m2kxq -o json"));
+
+    write("logs/serving/qwen-7b-decode-7b9c8d6f5-m2kxq/vllm.log",
+        "2026-08-04T07:12:01.118274561Z INFO 08-04 07:12:01 [__init__.py:243] No platform detected, vLLM is running on UnspecifiedPlatform\n");
+    ReportedFinding alone = finding(diagnose(dir), "GpuDriverMismatch");
+    assertThat(alone.confidence()).isEqualTo(0.3);
+    assertThat(alone.summary()).contains("nothing captured says which build this is");
+  }
+
+  @Test
+  void aVllmPackageWithoutItsVersionExplainsTheMissingPlatform() throws Exception {
+    write("logs/serving/qwen-7b-decode-7b9c8d6f5-m2kxq/vllm.log", """
+        2026-08-04T07:11:59.004118221Z WARNING 08-04 07:11:59 [__init__.py:25] The vLLM package was not found, so its version could not be inspected. This may cause platform detection to fail.
+        2026-08-04T07:12:01.118274561Z INFO 08-04 07:12:01 [__init__.py:243] No platform detected, vLLM is running on UnspecifiedPlatform
+        """);
+    Diagnosis d = diagnose(dir);
+    assertThat(all(d, "GpuDriverMismatch")).isEmpty();
+    assertThat(all(d, "GpuNotRequested")).isEmpty();
+  }
+
+  @Test
+  void theNodeOfAPromptBeforeDmesgIsSaidToComeFromThePrompt() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDeviceUnhealthy/fires-kernel-xid-79-node-from-prompt"), "GpuDeviceUnhealthy");
+    assertThat(f.subject()).isEqualTo("gpu-worker-07");
+    assertThat(f.summary()).contains("on node gpu-worker-07 (from the shell prompt of the dmesg/journalctl -k command");
+  }
+
+  @Test
+  void aRestartedRunThatOnlyNamesItsPlatformDoesNotMoveTheIncidentWindowOffTheOom() throws Exception {
+    Path fixture = ModuleRules.fixturesDir().resolve("GpuMemoryExhausted/fires-cuda-oom-telemetry-confirmed");
+    try (var files = Files.walk(fixture)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path to = dir.resolve(fixture.relativize(f).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(f, to);
+      }
+    }
+    // No termination time: the window stands around the latest failing log line.
+    Path pods = dir.resolve("pods.json");
+    Files.writeString(pods, Files.readString(pods).replace("\"finishedAt\": \"2026-07-14T10:20:00Z\",", ""));
+    Path target = dir.resolve("target.yaml");
+    Files.writeString(target, Files.readString(target).replace("2026-07-14T10:24:00Z", "2026-07-14T10:50:00Z"));
+    write("logs/inference/mistral-7b-6d9f7c8b5-x2kqp/vllm.log",
+        "2026-07-14T10:45:10.118274561Z INFO 07-14 10:45:10 [__init__.py:244] Automatically detected platform cuda.\n");
+
+    assertThat(finding(diagnose(dir), "GpuMemoryExhausted").status()).isEqualTo(FindingStatus.CONFIRMED);
+  }
+
   private void write(String name, String content) throws Exception {
     Path file = dir.resolve(name);
     Files.createDirectories(file.getParent());

@@ -13,7 +13,31 @@ import java.util.regex.Pattern;
  */
 record CommandContext(String namespace, String kind, String name) {
   static final CommandContext NONE = new CommandContext(null, null, null);
-  private static final Pattern COMMAND = Pattern.compile("^\\s*(?:[$#>%]|PS [^>]*>|\\S+@\\S+[:~$# ]+)?\\s*(kubectl|az)\\s+(.*)$");
+  /** A conda or virtualenv name a prompt starts with: {@code (base) user@host:~$}. */
+  private static final String ENV = "(?:\\([\\w.@-]+\\)\\s+)?";
+  /** What a prompt shows before its last character: {@code user@host}, {@code ~} or a path, an exit code {@code [1]}. */
+  private static final String PART = "(?:[^\\s\\[\\]]*@[^\\s\\[\\]]*|~\\S*|/\\S*|\\[\\d+\\])";
+  /**
+   * A shell prompt: bash, zsh and fish prompts end in {@code $ # % >}, starship and powerlevel in {@code ❯};
+   * before that {@code user@host:dir}, {@code [user@host dir]} (Red Hat's bash), {@code ~ [1]} (an exit code),
+   * {@code user@host ~} (zsh), or nothing. PowerShell writes {@code PS C:\>}. The older form
+   * {@code user@host:} without its last character stays accepted.
+   */
+  static final String PROMPT = "(?:PS [^>]*>|" + ENV + "(?:" + PART + "\\s+){0,2}(?:\\[[^\\]]+\\]|[^\\s\\[\\]]*)[$#%>\u276F]"
+      + "|\\S+@\\S+[:~$# ]+)";
+  /**
+   * A prompt with any command after it ({@code ~ $ nvidia-smi}, {@code root@node4:~# dmesg -T}, {@code / # dmesg}):
+   * output of another command follows. A lone {@code #}, {@code %} or {@code >} is a heading, a Prometheus comment,
+   * a quote or a Python prompt unless a user, host or directory stands before it.
+   */
+  static final Pattern SHELL_PROMPT = Pattern.compile("^\\s*" + ENV + "(?:(?:" + PART + "\\s+){0,2}(?:\\[[^\\]]+\\]|[^\\s\\[\\]]*)[$\u276F]"
+      + "|(?:" + PART + "\\s+){1,2}[#%>]|(?:" + PART + "\\s+){0,2}(?:\\[[^\\]]*@[^\\]]*\\]|[^\\s\\[\\]]*[@:~][^\\s\\[\\]]*)[#%>])\\s+\\S");
+  /**
+   * kubectl as people run it: {@code sudo}, a distribution's wrapper ({@code k3s kubectl}, {@code ./k3s kubectl},
+   * {@code microk8s kubectl}, {@code microk8s.kubectl}, {@code k0s kubectl}), or bare.
+   */
+  private static final String WRAPPER = "(?:sudo\\s+(?:-\\S+\\s+)*)?(?:(?:\\S*/)?(?:k3s|k0s|microk8s)(?:\\s+|\\.(?=kubectl)))?";
+  private static final Pattern COMMAND = Pattern.compile("^\\s*(?:" + PROMPT + ")?\\s*" + WRAPPER + "(kubectl|az)\\s+(.*)$");
   private static final Pattern INVOLVED = Pattern.compile("involvedObject\\.name=([^,\\s]+)");
   private static final Pattern FLAG_WITH_VALUE =
       Pattern.compile("-[oLlc]|--output|--selector|--field-selector|--context|--kubeconfig|--sort-by|--container");
@@ -37,6 +61,13 @@ record CommandContext(String namespace, String kind, String name) {
   static boolean isCommand(String line) {
     // Asked of every pasted line; the regex can only match a line that names one of the two tools.
     return (line.contains("kubectl") || line.contains("az")) && COMMAND.matcher(line).matches();
+  }
+
+  /** The command of a pasted kubectl line without its prompt and wrapper ({@code kubectl logs ...}), or null. */
+  static String kubectlCommand(String line) {
+    if (!line.contains("kubectl")) return null;
+    Matcher m = COMMAND.matcher(line);
+    return m.matches() && m.group(1).equals("kubectl") ? line.substring(m.start(1)) : null;
   }
 
   static CommandContext parse(String line) {

@@ -4,6 +4,8 @@ import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,8 +30,8 @@ final class ContainerLogFormat implements TextFormat {
    */
   private static final Pattern CLOUD_LOGGING = Pattern.compile(
       "^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY) " + RFC3339 + "\\s+((?:\\[[\\w.]+: [^\\]]*\\]\\s*)*)");
-  /** A shell prompt pasted with the command it ran ({@code $ nvidia-smi}, {@code azureuser@vm:~$ dmesg}): other output follows. */
-  private static final Pattern SHELL_PROMPT = Pattern.compile("^\\s*(?:\\S+@\\S+:\\S*\\s?)?\\$ \\S");
+  /** A YAML key of a message ({@code message:}, {@code terminationMessage:}) with a value on its line. */
+  private static final Pattern MESSAGE_KEY = Pattern.compile("^\\s*(?:- )?[\\w.-]*[Mm]essage:[ \\t]+(?=\\S)");
   private static final Pattern CLOUD_LABEL = Pattern.compile("\\[resource\\.labels\\.(containerName|podName|namespaceName): ([^\\]\\s]+)\\]");
 
   @Override
@@ -83,11 +85,15 @@ final class ContainerLogFormat implements TextFormat {
    * {@code skip}; lines may carry a {@code kubectl logs --timestamps}, CI or Cloud Logging prefix.
    * In pasted text (not a {@code logs/<ns>/<pod>/<container>.log} file) Markdown headings are the
    * reporter's words and skipped, and a {@code kubectl logs} command line names the owner of the
-   * lines after it, until the next command or skipped line. Returns how many lines were classified.
+   * lines after it, until the next command or skipped line. A YAML message wrapped over several lines
+   * ({@code message: >-}, or a plain or quoted value kubectl folded at 80 columns) is classified as the
+   * one message it is. Returns how many lines were classified.
    */
   static int classifyLines(String path, String text, Set<Integer> skip, LogOwner owner, BundleBuilder out) {
     boolean pasted = !ATTRIBUTED.matcher(path).find();
     LogOwner current = owner;
+    List<String> lines = null;
+    int joinedUntil = 0;
     int found = 0;
     int lineNo = 0;
     int start = 0;
@@ -102,10 +108,22 @@ final class ContainerLogFormat implements TextFormat {
         current = owner;
         continue;
       }
-      if (pasted && (CommandContext.isCommand(line) || SHELL_PROMPT.matcher(line).find())) {
+      if (lineNo <= joinedUntil) continue;
+      if (pasted && (CommandContext.isCommand(line) || CommandContext.SHELL_PROMPT.matcher(line).find())) {
         LogOwner named = LogsCommand.owner(line);
         current = named != null ? named : owner;
         continue;
+      }
+      if (pasted && line.contains("essage:")) {
+        if (lines == null) lines = Arrays.asList(text.split("\n", -1));
+        MessageSpan message = wrappedMessage(lines, lineNo - 1);
+        LogClassifier.Classified c = message == null ? null : LogClassifier.classify(message.text());
+        if (c != null) {
+          out.fact(c.signal(current, null, message.text(), Provenance.of(path, "line " + lineNo)));
+          found++;
+          joinedUntil = message.lastLine() + 1;
+          continue;
+        }
       }
       Prefixed p = prefixed(line);
       LogClassifier.Classified c = LogClassifier.classify(p.line());
@@ -116,6 +134,24 @@ final class ContainerLogFormat implements TextFormat {
       found++;
     }
     return found;
+  }
+
+  /**
+   * The message a YAML {@code message:} key on line {@code at} (0-based) holds over more lines than its own: a
+   * folded block ({@code >-}), or a plain or quoted value wrapped onto more indented lines; null when it is one
+   * line. A literal block ({@code |-}) keeps the line breaks the message has, so its lines stay lines.
+   */
+  private static MessageSpan wrappedMessage(List<String> lines, int at) {
+    MessageSpan block = MessageSpan.blockAt(lines, at);
+    if (block != null) return block.text().indexOf('\n') < 0 && block.lastLine() > block.firstLine() ? block : null;
+    String line = lines.get(at);
+    Matcher key = MESSAGE_KEY.matcher(line);
+    if (!key.find()) return null;
+    int from = key.end();
+    // kubectl quotes a message with ": " in it; the span then runs to the closing quote.
+    if (from < line.length() && (line.charAt(from) == '\'' || line.charAt(from) == '"')) from++;
+    MessageSpan span = MessageSpan.at(lines, at, from);
+    return span.lastLine() > at ? span : null;
   }
 
   /** A log line without its time prefix, the time, and the pod and container a Cloud Logging prefix names. */
@@ -146,12 +182,21 @@ final class ContainerLogFormat implements TextFormat {
     return TIMESTAMP.matcher(line).find() || CLOUD_LOGGING.matcher(line).find();
   }
 
-  /** Log lines pasted without timestamps (a ticket, an issue thread) still say what they say; a title does not. */
+  /**
+   * Log lines pasted without timestamps (a ticket, an issue thread) still say what they say, and so does a
+   * YAML message wrapped over lines none of which says it alone; a title does not.
+   */
   private static boolean hasClassifiedLine(String path, String text) {
     boolean pasted = !ATTRIBUTED.matcher(path).find();
-    for (String line : text.split("\\R")) {
+    List<String> lines = Arrays.asList(text.split("\n", -1));
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
       if (pasted && MarkdownText.isHeading(line)) continue;
       if (LogClassifier.classify(line) != null) return true;
+      if (pasted && line.contains("essage:")) {
+        MessageSpan message = wrappedMessage(lines, i);
+        if (message != null && LogClassifier.classify(message.text()) != null) return true;
+      }
     }
     return false;
   }

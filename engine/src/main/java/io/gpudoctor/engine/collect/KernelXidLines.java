@@ -37,7 +37,9 @@ import java.util.regex.Pattern;
  * or write {@code on GPU=}; {@code XidCriticalError: Xid=79, All devices will go unhealthy.} when NVML names no
  * device), from v0.15 ({@code internal/rm/health.go}) {@code XidCriticalError: Xid=48 on Device=GPU-...; marking
  * device as unhealthy.}
- * The node is the line's host, else the node a {@code kubectl debug node} banner in the file names,
+ * The node is the line's host, else the host of the shell prompt of the {@code dmesg} / {@code journalctl -k}
+ * command whose output the line is ({@code root@node4:~# dmesg -T | grep NVRM}), else the node a {@code kubectl
+ * debug node} banner in the file names,
  * else the node of the pod whose container log it is (a device plugin runs on the node it watches),
  * else a node name in the file path, else the node target.yaml names, else unknown: never a guess. dmesg's {@code [ 8234.412811]} is seconds since boot, not a time;
  * journal times carry no year (the capture year from target.yaml capturedAt is used) and, like
@@ -81,6 +83,13 @@ final class KernelXidLines {
   /** What a node debugging session prints before the kernel log: its banner and shell prompts. */
   private static final Pattern SESSION_LINE = Pattern.compile(
       "^(?:Creating debugging pod |If you don't see a command prompt|-- |\\S*\\s?[#$] )");
+  /**
+   * A prompt that names its host before a kernel-log command: {@code root@node4:~# dmesg -T |grep NVRM},
+   * {@code [root@gpu-07 ~]# sudo journalctl -k}, {@code (base) ops@worker3:~$ journalctl --dmesg -b}.
+   */
+  private static final Pattern PROMPT_HOST = Pattern.compile(
+      "^\\s*(?:\\([\\w.@-]+\\)\\s+)?\\[?[\\w.-]+@([A-Za-z0-9][A-Za-z0-9._-]*?)(?:[:\\s][^$#%>]*)?\\]?\\s?[$#%>]\\s*"
+          + "(?:sudo\\s+)?(?:dmesg\\b|journalctl\\b(?=.*(?:\\s-[a-zA-Z]*k|\\s--dmesg\\b)))");
   /** A kernel log by its first line: dmesg, dmesg -T, or a journal/syslog line of the kernel. */
   private static final Pattern KERNEL_LOG_LINE = Pattern.compile(
       "^(?:\\[\\s*\\d+\\.\\d+\\]|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}\\]"
@@ -267,7 +276,8 @@ final class KernelXidLines {
       String l = text.substring(start, Math.min(end, start + 512)).replace("\uFEFF", "").strip();
       start = end + 1;
       // journalctl's "-- Logs begin at ... --", a kubectl debug banner and a prompt ("/ # dmesg") say nothing yet.
-      if (l.isEmpty() || SESSION_LINE.matcher(l).find()) continue;
+      // A Red Hat prompt ("[root@gpu-07 ~]# dmesg") starts like a JSON array: a prompt is never the log.
+      if (l.isEmpty() || SESSION_LINE.matcher(l).find() || CommandContext.SHELL_PROMPT.matcher(l).find()) continue;
       // JSON (an events list that quotes an Xid) is not a kernel log; dmesg's "[ 8234.412811]" only looks like it.
       return KERNEL_LOG_LINE.matcher(l).find() || (l.charAt(0) != '{' && l.charAt(0) != '[' && l.contains("NVRM: "));
     }
@@ -282,13 +292,42 @@ final class KernelXidLines {
   }
 
   /**
+   * The host each line's prompt names (1-based line number to host): the lines right after a
+   * {@code user@host} prompt of a kernel-log command, while they are kernel-log lines. A blank line,
+   * another prompt or any other output ends it, so a second paste without a prompt names no host.
+   */
+  static Map<Integer, String> promptHosts(String[] lines) {
+    Map<Integer, String> hosts = new java.util.HashMap<>();
+    String host = null;
+    for (int i = 0; i < lines.length; i++) {
+      String l = lines[i];
+      Matcher prompt = l.indexOf('@') >= 0 ? PROMPT_HOST.matcher(l) : null;
+      if (prompt != null && prompt.find()) {
+        host = prompt.group(1).toLowerCase(Locale.ROOT);
+      } else if (host != null && isKernelLine(l)) {
+        hosts.put(i + 1, host);
+      } else {
+        host = null;
+      }
+    }
+    return hosts;
+  }
+
+  private static boolean isKernelLine(String line) {
+    String l = line.strip();
+    return !l.isEmpty() && (KERNEL_LOG_LINE.matcher(l).find() || l.contains("NVRM: "));
+  }
+
+  /**
    * Adds a {@link KernelXid} for every Xid line of the text once the bundle is read (the capture year
    * and the target's node come from target.yaml). Returns how many lines were Xid lines.
    */
   static int read(String path, String text, BundleBuilder out) {
     if (!mayHaveXid(text)) return 0;
-    List<Map.Entry<Integer, Parsed>> found = parseAll(text.split("\\R", -1));
+    String[] lines = text.split("\\R", -1);
+    List<Map.Entry<Integer, Parsed>> found = parseAll(lines);
     if (found.isEmpty()) return 0;
+    Map<Integer, String> promptHosts = text.indexOf('@') >= 0 ? promptHosts(lines) : Map.of();
     for (Map.Entry<Integer, Parsed> e : found) {
       out.observed(e.getValue().at());
       out.used(e.getValue().reporter() == KernelXid.Reporter.DRIVER ? Topics.KERNEL_LOG : Topics.LOGS, path);
@@ -304,13 +343,16 @@ final class KernelXidLines {
       String podNode = logPod == null ? null : nodeOfPod(placement.out(), logPod);
       for (Map.Entry<Integer, Parsed> e : found) {
         Parsed p = e.getValue();
+        String promptHost = promptHosts.get(e.getKey());
         KernelXid.NodeFrom from = p.host() != null ? KernelXid.NodeFrom.LOG_LINE
+            : promptHost != null ? KernelXid.NodeFrom.PROMPT
             : debugNode != null ? KernelXid.NodeFrom.DEBUG_POD
             : podNode != null ? KernelXid.NodeFrom.LOG_POD
             : pathNode != null ? KernelXid.NodeFrom.FILE_PATH
             : targetNode != null ? KernelXid.NodeFrom.TARGET : KernelXid.NodeFrom.UNKNOWN;
         String node = switch (from) {
           case LOG_LINE -> p.host();
+          case PROMPT -> promptHost;
           case DEBUG_POD -> debugNode;
           case LOG_POD -> podNode;
           case FILE_PATH -> pathNode;

@@ -111,16 +111,18 @@ final class LogClassifier {
     if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
-    if (line.contains("Error starting nv-hostengine") || line.contains("Failed to watch metrics: Error watching fields")
-        || line.contains("Host engine connection invalid")) {
-      return LogSignalKind.DCGM_EXPORTER_FAILED;
-    }
+    if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
     if (lower.contains("failed to initialize nvml")) return LogSignalKind.NVML_INIT_FAILED;
     if (line.contains("No CUDA GPUs are available") || line.contains("Found no NVIDIA driver on your system")
         || lower.contains("no cuda-capable device is detected") || line.contains("cudaErrorNoDevice")
-        || line.contains("CUDA_ERROR_NO_DEVICE") || line.contains("libcuda.so.1: cannot open shared object file")) {
+        || line.contains("CUDA_ERROR_NO_DEVICE") || line.contains("libcuda.so.1: cannot open shared object file")
+        // vLLM's DEBUG reason when NVML loaded (the driver's library is in the container) and counts no GPU.
+        || line.contains("CUDA platform is not available because no GPU is found")
+        || ortDeviceCountFailed(line, lower)) {
       return LogSignalKind.NO_GPU_IN_CONTAINER;
     }
+    LogSignalKind vllm = vllmPlatform(line);
+    if (vllm != null) return vllm;
     if ((line.contains("device marked unhealthy: ") && MARKED_UNHEALTHY.matcher(line).find())
         || line.contains("marking all devices as unhealthy")) {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
@@ -128,6 +130,61 @@ final class LogClassifier {
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
         || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
+    }
+    return null;
+  }
+
+  /**
+   * The DCGM exporter could not start its host engine, watch its fields or keep its connection. The watch
+   * error is DCGM's own ({@code dcgmWatchFields}) wrapped by go-dcgm: {@code Error watching fields: ...} up to
+   * 3.x, {@code error watching fields: ...} from 4.x; the exporter logs it as {@code level=fatal msg="Failed to
+   * watch metrics: Error watching fields: ..."} (2.1+, logrus), {@code level=fatal msg="Error watching fields: ..."}
+   * (2.0.x), {@code level=ERROR msg="Failed to watch DCGM fields" ... error="error watching fields: ..."} and
+   * {@code msg="DCGM collector for entity type 'GPU' cannot be initialized; err: ..."} (4.x, slog). DCGM's reasons
+   * vary (a module not loaded, the profiling module failing, a host engine not run as root); that the watch failed
+   * is the exporter's failure. Its {@code Not collecting DCP metrics: ...} (2.1.2+) is a skip, not a failure.
+   */
+  private static boolean dcgmExporterFailed(String line, String lower) {
+    return line.contains("Error starting nv-hostengine") || lower.contains("error watching fields")
+        || line.contains("Failed to watch DCGM fields") || line.contains("Host engine connection invalid")
+        || (line.contains("DCGM collector for entity type") && line.contains("cannot be initialized"));
+  }
+
+  /**
+   * ONNX Runtime's CUDA and TensorRT providers check {@code device_id} against {@code cudaGetDeviceCount}
+   * (provider_options_utils.h, ORT 1.10 on): {@code Failed to parse provider option "device_id": CUDA failure 100:
+   * no CUDA-capable device is detected}, often quoted cut after its first words. An id out of range
+   * ({@code Invalid device ID: 2, must be between 0 (inclusive) and 1 (exclusive)}) is the caller's, and the
+   * ROCm/MIGraphX providers count HIP devices, not NVIDIA ones.
+   */
+  private static boolean ortDeviceCountFailed(String line, String lower) {
+    return line.contains("Failed to parse provider option \"device_id\"") && !line.contains("Invalid device ID")
+        && !lower.contains("hip") && !lower.contains("migraphx") && !lower.contains("rocm");
+  }
+
+  /**
+   * Which platform vLLM runs on (vllm/platforms/__init__.py, 0.7 on; INFO up to 0.10, DEBUG after).
+   * None: {@code No platform detected, vLLM is running on UnspecifiedPlatform}; its DEBUG reason
+   * {@code CUDA platform is not available because: NVML Shared Library Not Found} (no NVIDIA driver library in
+   * the container; {@code ... because no GPU is found.} is a CUDA build seeing no GPU, and {@code ... because vLLM
+   * is built with CPU.} a CPU build that then names its platform); what an
+   * unspecified platform raises later, {@code RuntimeError: Failed to infer device type} (DeviceConfig) and
+   * PyTorch's {@code Device string must not be empty}. One: {@code Automatically detected platform cuda.}, or an
+   * out-of-tree plugin's {@code Platform plugin ascend is activated}. {@code The vLLM package was not found, so
+   * its version could not be inspected} says the detection may fail for a reason of its own.
+   */
+  private static LogSignalKind vllmPlatform(String line) {
+    if (line.contains("No platform detected, vLLM is running on UnspecifiedPlatform")
+        || line.contains("CUDA platform is not available because: ")
+        || line.contains("Failed to infer device type") || line.contains("Device string must not be empty")) {
+      return LogSignalKind.VLLM_NO_PLATFORM;
+    }
+    if (line.contains("Automatically detected platform ")
+        || (line.contains("Platform plugin ") && line.contains(" is activated"))) {
+      return LogSignalKind.VLLM_PLATFORM_DETECTED;
+    }
+    if (line.contains("The vLLM package was not found, so its version could not be inspected")) {
+      return LogSignalKind.VLLM_VERSION_UNKNOWN;
     }
     return null;
   }

@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * Whose log a pasted {@code kubectl logs} command line prints:
- * {@code $ kubectl logs [-n NS] POD [-c CONTAINER] [--previous|-p]}, also {@code pod/POD},
+ * {@code $ kubectl logs [-n NS] POD [-c CONTAINER] [--previous|-p]} behind any shell prompt and wrapper
+ * ({@code sudo}, {@code k3s}, {@code microk8s}: {@link CommandContext}), also {@code pod/POD},
  * {@code --namespace=NS}, {@code --container=C}, and flags in any order. {@code deploy/NAME} or a
  * label selector name no one pod: the pod stays unknown.
  */
@@ -19,8 +20,10 @@ final class LogsCommand {
 
   /** The owner of the log lines that follow, or null when the line is not a {@code kubectl logs} command. */
   static ContainerLogFormat.LogOwner owner(String line) {
-    if (!line.contains("logs") || !CommandContext.isCommand(line)) return null;
-    String command = line.substring(line.indexOf("kubectl") < 0 ? 0 : line.indexOf("kubectl"));
+    if (!line.contains("logs")) return null;
+    // After the prompt and wrapper: a prompt or host may itself say "kubectl" (user@kubectl-jumpbox:~$).
+    String command = CommandContext.kubectlCommand(line);
+    if (command == null) return null;
     if (command.contains("|")) command = command.substring(0, command.indexOf('|'));
     List<String> words = List.of(command.trim().split("\\s+"));
     int logs = words.indexOf("logs");

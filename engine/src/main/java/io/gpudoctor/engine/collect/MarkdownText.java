@@ -8,18 +8,22 @@ import java.util.regex.Pattern;
 /**
  * Pasted text as an issue thread or a ticket carries it: Markdown code fences ({@code ```} or
  * {@code ~~~}, with an info string such as {@code yaml}, indented inside a list item), quoted replies
- * ({@code > }) and headings. {@link #text()} is the same text, line for line (so {@code line N}
- * provenance stays true), with the fence lines blank, the quote markers stripped and the content
- * of an indented fence moved back to the margin: what the tool printed, as it printed it. Text
- * that is none of this comes back unchanged.
+ * ({@code > }), headings, and the side borders of a terminal UI's pane ({@code │ ... │}, k9s). {@link #text()}
+ * is the same text, line for line (so {@code line N} provenance stays true), with the fence lines blank, the
+ * quote markers and pane borders stripped and the content of an indented fence moved back to the margin: what
+ * the tool printed, as it printed it. Text that is none of this comes back unchanged.
  */
 final class MarkdownText {
   /** CommonMark: up to three spaces (more inside a list item), three or more backticks or tildes. */
   private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})([^`]*)$");
   private static final Pattern LANGUAGE = Pattern.compile("[A-Za-z][\\w+.#-]*");
   private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+\\S");
-  /** Where any of it could start: a fence, a quote marker, a heading, a carriage return. */
-  private static final Pattern MAY_BE_MARKDOWN = Pattern.compile("```|~~~|\\r|(?m)^ {0,3}>|(?m)^#");
+  /** Where any of it could start: a fence, a quote marker, a heading, a carriage return, a box-drawing border. */
+  private static final Pattern MAY_BE_MARKDOWN = Pattern.compile("```|~~~|\\r|(?m)^ {0,3}>|(?m)^#|\u2502");
+  /** The side borders of a terminal UI's pane (k9s, lazydocker): {@code │ Reason:   OutOfmemory   │}. */
+  private static final char BOX_BORDER = '\u2502';
+  private static final Pattern LEFT_BORDER = Pattern.compile("^\\s*[|\u2502] ?");
+  private static final Pattern RIGHT_BORDER = Pattern.compile("\\s*[|\u2502]\\s*$");
 
   private final String text;
   private final boolean markdown;
@@ -77,6 +81,7 @@ final class MarkdownText {
           content.add(new TextLine(i + 1, out));
         }
       }
+      out = withoutPaneBorders(out);
       changed |= !out.equals(line);
       lines.add(out);
     }
@@ -106,6 +111,18 @@ final class MarkdownText {
    */
   static boolean isHeading(String line) {
     return line.startsWith("#") && HEADING.matcher(line).find() && !CommandContext.isCommand(line);
+  }
+
+  /**
+   * A line copied from a terminal UI's pane without the pane's side borders, so {@code kubectl describe} output
+   * copied from k9s reads as kubectl prints it; the indentation inside the pane stays. Only a line with a
+   * box-drawing border at either end is one: an ASCII {@code | ... |} line is a Markdown table or nvidia-smi's
+   * own table, which keep their bars (a pane's left border copied as {@code |} goes with a {@code │} on the right).
+   */
+  static String withoutPaneBorders(String line) {
+    String s = line.strip();
+    if (s.isEmpty() || (s.charAt(0) != BOX_BORDER && s.charAt(s.length() - 1) != BOX_BORDER)) return line;
+    return RIGHT_BORDER.matcher(LEFT_BORDER.matcher(line).replaceFirst("")).replaceFirst("");
   }
 
   /**

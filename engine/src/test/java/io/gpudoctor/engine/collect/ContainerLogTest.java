@@ -69,7 +69,9 @@ class ContainerLogTest {
             + "2026-07-14T10:19:58.803118932Z " + oom + "\r\n");
     EvidenceBundle bundle = Bundles.read(dir);
     List<LogSignal> signals = Bundles.facts(bundle, LogSignal.class);
-    assertThat(signals).singleElement().satisfies(s -> {
+    assertThat(signals).extracting(LogSignal::kind)
+        .containsExactlyInAnyOrder(LogSignalKind.VLLM_PLATFORM_DETECTED, LogSignalKind.CUDA_OOM);
+    assertThat(signals).filteredOn(s -> s.kind() == LogSignalKind.CUDA_OOM).singleElement().satisfies(s -> {
       assertThat(s.podKey()).isEqualTo("inference/mistral-7b-0");
       assertThat(s.container()).isEqualTo("vllm");
       assertThat(s.previous()).isTrue();

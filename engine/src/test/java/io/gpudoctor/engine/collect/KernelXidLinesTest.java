@@ -350,6 +350,52 @@ class KernelXidLinesTest {
     assertThat(x.subject()).isEqualTo("unknown node (GPU GPU-7f3a9c2e)");
   }
 
+  @Test
+  void theHostOfThePromptBeforeDmesgNamesTheNodeOfItsLines() {
+    write("issue.md", """
+        ```
+        root@node4:~# dmesg -T |grep NVRM
+        [Fri Aug  9 13:32:56 2024] NVRM: GPU at PCI:0000:00:08: GPU-c24840ec-8de1-83d5-b126-08000173ae32
+        [Fri Aug  9 13:32:56 2024] NVRM: Xid (PCI:0000:00:08): 94, pid='<unknown>', name=<unknown>, Contained: SM (0x1). RST: No, D-RST: No
+        ```
+        The other node logged this, copied without the prompt:
+        ```
+        [Fri Aug  9 14:02:11 2024] NVRM: Xid (PCI:0000:00:05): 48, pid=2142, name=python3, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 6, subpartition 0.
+        ```
+        """);
+
+    assertThat(Bundles.facts(Bundles.read(dir), KernelXid.class)).satisfiesExactlyInAnyOrder(
+        x -> {
+          assertThat(x.code()).isEqualTo(94);
+          assertThat(x.node()).isEqualTo("node4");
+          assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.PROMPT);
+          assertThat(x.nodeQuote()).isEqualTo("node node4 (from the shell prompt of the dmesg/journalctl -k command that printed it)");
+        },
+        x -> {
+          assertThat(x.code()).isEqualTo(48);
+          assertThat(x.nodeKnown()).isFalse();
+        });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"[root@gpu-07 ~]# journalctl -k --no-pager | grep NVRM", "(base) ops@gpu-07:~$ sudo dmesg",
+      "ops@gpu-07 ~ % journalctl --dmesg -b"})
+  void everyPromptFormBeforeAKernelLogCommandNamesItsHost(String prompt) {
+    write("node.txt", prompt + "\n[ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.\n");
+    KernelXid x = Bundles.only(Bundles.read(dir), KernelXid.class);
+    assertThat(x.node()).isEqualTo("gpu-07");
+    assertThat(x.nodeFrom()).isEqualTo(KernelXid.NodeFrom.PROMPT);
+  }
+
+  @Test
+  void aPromptBeforeAnotherCommandNamesNoNode() {
+    write("node.txt", """
+        ops@gpu-07:~$ journalctl -u kubelet --no-pager | grep -i xid
+        [ 8234.412811] NVRM: Xid (PCI:0001:00:00): 79, pid=0, name=python3, GPU has fallen off the bus.
+        """);
+    assertThat(Bundles.only(Bundles.read(dir), KernelXid.class).nodeKnown()).isFalse();
+  }
+
   private void write(String name, String content) {
     Bundles.write(dir, name, content);
   }

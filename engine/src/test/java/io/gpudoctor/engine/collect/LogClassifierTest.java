@@ -40,6 +40,22 @@ class LogClassifierTest {
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Error starting nv-hostengine: DCGM initialization error"
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Failed to watch metrics: Error watching fields: The third-party Profiling module returned an unrecoverable error"
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=warning msg="Cannot destroy field group." error="Host engine connection invalid/disconnected"
+      DCGM_EXPORTER_FAILED | time="2020-11-03T08:14:07Z" level=fatal msg="Error watching fields: This request is serviced by a module of DCGM that is not currently loaded"
+      DCGM_EXPORTER_FAILED | time="2023-04-08T10:50:53Z" level=fatal msg="Error watching fields: The third-party Profiling module returned an unrecoverable error"
+      DCGM_EXPORTER_FAILED | time=2026-03-02T11:40:18.204Z level=ERROR msg="Failed to watch DCGM fields" field_ids="[100 101 140 150 155 156 203 204 250 251 252 1001 1002 1003 1004 1005]" error="error watching fields: Host engine is running as non-root"
+      DCGM_EXPORTER_FAILED | time=2026-03-02T11:40:18.206Z level=ERROR msg="DCGM collector for entity type 'GPU' cannot be initialized; err: error watching fields: Host engine is running as non-root"
+      NO_GPU_IN_CONTAINER | DEBUG 07-14 10:19:40 [__init__.py:78] CUDA platform is not available because no GPU is found.
+      NO_GPU_IN_CONTAINER | EP Error /onnxruntime_src/onnxruntime/core/providers/cuda/cuda_execution_provider_info.cc:59 [ONNXRuntimeError] : 1 : FAIL : provider_options_utils.h:151 Parse Failed to parse provider option "device_id": CUDA failure 100: no CUDA-capable device is detected ; GPU=-1
+      NO_GPU_IN_CONTAINER | it fails with `Parse Failed to parse provider option "device_id":` every time the session starts
+      VLLM_NO_PLATFORM | INFO 07-14 10:19:40 [__init__.py:243] No platform detected, vLLM is running on UnspecifiedPlatform
+      VLLM_NO_PLATFORM | DEBUG 07-14 10:19:40 [platforms/__init__.py:230] No platform detected, vLLM is running on UnspecifiedPlatform
+      VLLM_NO_PLATFORM | DEBUG 07-14 10:19:40 [__init__.py:95] CUDA platform is not available because: NVML Shared Library Not Found
+      VLLM_NO_PLATFORM | RuntimeError: Failed to infer device type
+      VLLM_NO_PLATFORM | RuntimeError: Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.
+      VLLM_NO_PLATFORM | RuntimeError: Device string must not be empty
+      VLLM_PLATFORM_DETECTED | INFO 07-14 10:19:40 [__init__.py:244] Automatically detected platform cuda.
+      VLLM_PLATFORM_DETECTED | INFO 02-19 16:02:59 __init__.py:174] Platform plugin ascend is activated
+      VLLM_VERSION_UNKNOWN | WARNING 07-14 10:19:38 [__init__.py:25] The vLLM package was not found, so its version could not be inspected. This may cause platform detection to fail.
       NVML_INIT_FAILED | Error: Failed to initialize NVML
       VGPU_LIMIT_OOM | [HAMI-core ERROR (pid:214 thread=140213 allocator.c:49)]: Device 0 OOM 3171158016 / 3145728000
       CUDA_OOM | torch.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)
@@ -62,7 +78,16 @@ class LogClassifierTest {
       "Warning: Failed to watch metrics in the dashboard",
       "The driver is fine; no GPU was lost this week",
       "[HAMI-core Msg(214:140213:libvgpu.c:836)]: Initializing.....",
-      "INFO 07-14 10:19:40 [worker.py:294] Memory profiling takes 4.81 seconds"})
+      "INFO 07-14 10:19:40 [worker.py:294] Memory profiling takes 4.81 seconds",
+      // dcgm-exporter 2.1.2+ skips the profiling fields it cannot watch and serves the rest
+      "time=\"2026-07-14T10:19:52Z\" level=info msg=\"Not collecting DCP metrics: This request is serviced by a module of DCGM that is not currently loaded\"",
+      "time=2026-07-14T10:19:52.204Z level=INFO msg=\"Not collecting DCP metrics: Error getting supported metrics: This request is serviced by a module of DCGM that is not currently loaded\"",
+      "time=\"2026-07-14T10:19:52Z\" level=warning msg=\"Skipping line 21 ('DCGM_FI_PROF_GR_ENGINE_ACTIVE'): metric not enabled\"",
+      // a CPU build of vLLM on a GPU machine names its own platform next
+      "DEBUG 07-14 10:19:40 [__init__.py:85] CUDA platform is not available because vLLM is built with CPU.",
+      // the caller's device id, not a missing GPU; and the AMD providers count HIP devices
+      "Failed to parse provider option \"device_id\": Invalid device ID: 2, must be between 0 (inclusive) and 1 (exclusive).",
+      "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
   }

@@ -139,4 +139,88 @@ class LogLinesInThreadsTest {
     assertThat(bundle.unreadable()).isEmpty();
     assertThat(only(bundle, LogSignal.class).pod()).isEqualTo("vllm-mistral-7c9f8d6b5-qx2lw");
   }
+
+  @Test
+  void aFoldedYamlMessageIsClassifiedAsTheOneMessageItIs() {
+    write(folder, "issue.md", """
+        The toolkit validation never passes:
+        ```
+            - name: toolkit-validation
+              lastState:
+                terminated:
+                  exitCode: 128
+                  reason: StartError
+                  message: >-
+                    failed to create containerd task: failed to create shim task: OCI
+                    runtime create failed: runc create failed: unable to start container
+                    process: error during container init: error running hook #0: error
+                    running hook: exit status 1, stdout: , stderr:
+                    nvidia-container-cli.real: initialization error: nvml error: driver
+                    not loaded: unknown
+        ```
+        """);
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_CLI_INIT_ERROR);
+      assertThat(l.line()).startsWith("failed to create containerd task: failed to create shim task: OCI runtime create")
+          .endsWith("nvidia-container-cli.real: initialization error: nvml error: driver not loaded: unknown");
+      assertThat(l.provenance().pointer()).isEqualTo("line 8");
+    });
+  }
+
+  @Test
+  void aQuotedMessageKubectlWrappedAt80ColumnsIsJoinedToItsClosingQuote() {
+    write(folder, "validator.yaml.txt", """
+        $ kubectl get pod -n gpu-operator nvidia-operator-validator-x8k2p -o yaml | grep -B3 -A6 StartError
+              terminated:
+                exitCode: 128
+                message: 'failed to create containerd task: failed to create shim task:
+                  OCI runtime create failed: runc create failed: unable to start container
+                  process: error during container init: error running hook #0: error running
+                  hook: exit status 1, stdout: , stderr: nvidia-container-cli: initialization
+                  error: nvml error: driver not loaded: unknown'
+                reason: StartError
+        """);
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_CLI_INIT_ERROR);
+      assertThat(l.line()).endsWith("nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown");
+    });
+  }
+
+  @Test
+  void aLiteralYamlBlockKeepsTheLinesTheMessageHas() {
+    write(folder, "termination.txt", """
+        Last state of the vllm container:
+              message: |-
+                INFO 07-14 10:19:41 [__init__.py:244] Automatically detected platform cuda.
+                RuntimeError: The NVIDIA driver on your system is too old (found version 12040).
+              reason: Error
+        """);
+
+    assertThat(facts(read(folder), LogSignal.class)).extracting(LogSignal::kind, LogSignal::line).containsExactly(
+        org.assertj.core.groups.Tuple.tuple(LogSignalKind.VLLM_PLATFORM_DETECTED,
+            "INFO 07-14 10:19:41 [__init__.py:244] Automatically detected platform cuda."),
+        org.assertj.core.groups.Tuple.tuple(LogSignalKind.DRIVER_TOO_OLD,
+            "RuntimeError: The NVIDIA driver on your system is too old (found version 12040)."));
+  }
+
+  @Test
+  void aLogsCommandBehindAnyShellPromptNamesThePodOfTheLinesUnderIt() {
+    write(folder, "issue.md", """
+        ```
+        ~ [1]$ kubectl logs decode-69bbb879cd-45jwg -n llm-d
+        Defaulted container "vllm" out of: vllm, routing-proxy (init)
+        INFO 05-20 20:12:25 [__init__.py:252] No platform detected, vLLM is running on UnspecifiedPlatform
+        ```
+        ```
+        (base) ops@gpu-box:~$ sudo ./k3s kubectl logs -n llm-d decode-656d884498-6hmbf
+        INFO 05-20 20:32:08 [__init__.py:248] Automatically detected platform cuda.
+        ```
+        """);
+
+    assertThat(facts(read(folder), LogSignal.class)).extracting(LogSignal::podKey, LogSignal::kind).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("llm-d/decode-69bbb879cd-45jwg", LogSignalKind.VLLM_NO_PLATFORM),
+        org.assertj.core.groups.Tuple.tuple("llm-d/decode-656d884498-6hmbf", LogSignalKind.VLLM_PLATFORM_DETECTED));
+  }
 }

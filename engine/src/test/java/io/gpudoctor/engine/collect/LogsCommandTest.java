@@ -36,4 +36,20 @@ class LogsCommandTest {
     assertThat(LogsCommand.owner("$ az aks show -g rg -n aks-logs")).isNull();
     assertThat(LogsCommand.owner("the logs of kubectl say nothing")).isNull();
   }
+
+  @Test
+  void aPromptOrWrapperBeforeKubectlHidesNoPod() {
+    ContainerLogFormat.LogOwner decode = new ContainerLogFormat.LogOwner("llm-d", "decode-69bbb879cd-45jwg", null, false);
+    assertThat(LogsCommand.owner("~ [1]$ kubectl logs decode-69bbb879cd-45jwg -n llm-d")).isEqualTo(decode);
+    assertThat(LogsCommand.owner("\u276F kubectl logs decode-69bbb879cd-45jwg -n llm-d")).isEqualTo(decode);
+    assertThat(LogsCommand.owner("[root@k8s1 gpu]# kubectl logs decode-69bbb879cd-45jwg -n llm-d")).isEqualTo(decode);
+    assertThat(LogsCommand.owner("(base) ops@gpu-box:~$ sudo ./k3s kubectl logs decode-69bbb879cd-45jwg -n llm-d")).isEqualTo(decode);
+    assertThat(LogsCommand.owner("ops@mbp ~ % microk8s kubectl logs -n llm-d decode-69bbb879cd-45jwg")).isEqualTo(decode);
+  }
+
+  @Test
+  void aHostNamedAfterKubectlIsPartOfThePrompt() {
+    assertThat(LogsCommand.owner("ops@kubectl-jumpbox:~$ kubectl logs -n llm-d decode-0 -c vllm"))
+        .isEqualTo(new ContainerLogFormat.LogOwner("llm-d", "decode-0", "vllm", false));
+  }
 }

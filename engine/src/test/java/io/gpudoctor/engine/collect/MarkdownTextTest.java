@@ -126,4 +126,28 @@ class MarkdownTextTest {
     assertThat(md.blocks()).singleElement().satisfies(b ->
         assertThat(b.content()).extracting(TextLine::text).containsExactly("line one", "line two"));
   }
+
+  @Test
+  void theSideBordersOfAK9sPaneAreTakenOffAndItsIndentationStays() {
+    MarkdownText md = MarkdownText.of(String.join("\n",
+        "```",
+        "| Status:           Failed                                   \u2502",
+        "\u2502 Reason:           OutOfmemory                              \u2502",
+        "\u2502   Ready:          False                                  \u2502",
+        "\u2502 Message:          Pod was rejected: Node didn't have enough resource: memory",
+        "```"));
+
+    assertThat(lines(md)).containsExactly("", "Status:           Failed", "Reason:           OutOfmemory",
+        "  Ready:          False", "Message:          Pod was rejected: Node didn't have enough resource: memory", "");
+  }
+
+  @Test
+  void markdownTablesAndNvidiaSmisAsciiBarsKeepTheirBars() {
+    String table = String.join("\n",
+        "| NAME | READY |",
+        "|---|---|",
+        "|   0  NVIDIA A100 80GB PCIe  On   | 00000000:4F:00.0 Off |                    0 |");
+    assertThat(MarkdownText.of(table).text()).isEqualTo(table);
+    assertThat(MarkdownText.withoutPaneBorders("| a | b |")).isEqualTo("| a | b |");
+  }
 }

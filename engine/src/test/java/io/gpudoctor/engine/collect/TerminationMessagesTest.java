@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.LogSignalKind;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +32,11 @@ class TerminationMessagesTest {
     Bundles.write(dir, "pod.json", POD.formatted(
         "INFO 07-14 10:19:41 [__init__.py:216] Automatically detected platform cuda.\\n"
             + "RuntimeError: The NVIDIA driver on your system is too old (found version 12040).\\n"));
-    LogSignal signal = Bundles.only(Bundles.read(dir), LogSignal.class);
-    assertThat(signal.kind()).isEqualTo(LogSignalKind.DRIVER_TOO_OLD);
+    List<LogSignal> signals = Bundles.facts(Bundles.read(dir), LogSignal.class);
+    // The tail's first line names the platform the crashed run detected; the second is its failure.
+    assertThat(signals).extracting(LogSignal::kind)
+        .containsExactlyInAnyOrder(LogSignalKind.VLLM_PLATFORM_DETECTED, LogSignalKind.DRIVER_TOO_OLD);
+    LogSignal signal = signals.stream().filter(s -> s.kind() == LogSignalKind.DRIVER_TOO_OLD).findFirst().orElseThrow();
     assertThat(signal.podKey()).isEqualTo("serving/qwen-7b-5c9d8f7b6-q2xkz");
     assertThat(signal.container()).isEqualTo("vllm");
     assertThat(signal.previous()).isTrue();
