@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * field. Describe shows no affinity (and no waiting message), so the fact says affinity is unknown
  * rather than absent; its Events table becomes KubeEvents about the pod. A describe trimmed of its
  * {@code Name:} line (a fragment) is a pod whose name is unknown: the pod the pasted command names,
- * else the target's pod, else {@link PodFacts#UNNAMED}; every field it does not show is unknown.
+ * else the target's pod, else {@link PodFacts#UNNAMED}; every field it does not show is unknown. The
+ * lines of one container pasted alone ({@link DescribeText#containerOnly}) are that pod's one container
+ * shown, named {@link DescribeText#PASTED_CONTAINER}; its other containers are unknown.
  */
 final class DescribePodText {
   // kubectl's toleration form: key[=value][:Effect][ op=Exists][ for Ns]
@@ -116,7 +118,8 @@ final class DescribePodText {
     List<ContainerStatusFacts> statuses = new ArrayList<>();
     containers(d.field("Containers"), false, path, containers, statuses, out);
     containers(d.field("Init Containers"), true, path, containers, statuses, out);
-    if (!d.has("Containers")) {
+    // One container pasted alone leaves the pod's other containers unknown.
+    if (!d.has("Containers") || d.containerOnly()) {
       unknown.add(PodFacts.CONTAINERS);
       unknown.add(PodFacts.CONTAINER_STATUSES);
     }

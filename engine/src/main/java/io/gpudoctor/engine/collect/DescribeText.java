@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,23 +47,112 @@ final class DescribeText {
     }
   }
 
+  /**
+   * The keys {@code kubectl describe pod} prints under each container (every version since 1.10;
+   * {@code Host Ports}/{@code Ports} when it has several).
+   */
+  private static final Set<String> CONTAINER_KEYS = Set.of("Container ID", "Image", "Image ID", "Port", "Ports",
+      "Host Port", "Host Ports", "Command", "Args", "State", "Last State", "Ready", "Restart Count", "Limits",
+      "Requests", "Liveness", "Readiness", "Startup", "Environment", "Environment Variables from", "Mounts");
+  private static final Set<String> CONTAINER_BLOCKS = Set.of("Containers", "Init Containers");
+  private static final Pattern CONTAINER_NAME = Pattern.compile("^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?:\\s*$");
+  /** A pod's container shows its state; a Deployment's or a Job's pod template does not. */
+  private static final Set<String> STATE_KEYS = Set.of("State", "Last State");
+  /** The name of a container whose lines were pasted without its pod, and so without its name ({@link #containerBlockEnd}). */
+  static final String PASTED_CONTAINER = "<container not named>";
+
   private final Map<String, Field> fields = new LinkedHashMap<>();
   private final List<Field> ordered = new ArrayList<>();
+  private final boolean containerOnly;
 
   DescribeText(List<TextLine> lines) {
+    containerOnly = !lines.isEmpty() && containerBlockEnd(lines, 0) == lines.size();
+    if (containerOnly) {
+      // One container's lines without the pod around them: the Containers block of a pod not named.
+      TextLine first = lines.get(0);
+      List<TextLine> body = new ArrayList<>();
+      body.add(new TextLine(first.number(), " ".repeat(Math.max(0, first.indent() - 2)) + PASTED_CONTAINER + ":"));
+      body.addAll(lines);
+      add(new Field("Containers", "", first, body));
+      return;
+    }
     Field current = null;
-    for (TextLine line : lines) {
-      if (line.indent() == 0 && !line.blank()) {
+    for (int i = 0; i < lines.size(); i++) {
+      TextLine line = lines.get(i);
+      if (line.indent() == 0 && !line.blank() && !containerNameAtMargin(current, lines, i)) {
         Matcher m = KEY.matcher(line.text());
         if (m.matches()) {
           current = new Field(m.group(1), m.group(2) == null ? "" : m.group(2).strip(), line, new ArrayList<>());
-          ordered.add(current);
-          fields.putIfAbsent(current.key(), current);
+          add(current);
           continue;
         }
       }
       if (current != null) current.body().add(line);
     }
+  }
+
+  private void add(Field field) {
+    ordered.add(field);
+    fields.putIfAbsent(field.key(), field);
+  }
+
+  /**
+   * A container's {@code name:} pasted at the margin inside {@code Containers:} or {@code Init Containers:}
+   * (a thread that lost the indentation of one line): a bare key whose indented lines are container keys
+   * is that block's container, not a field of the pod.
+   */
+  private static boolean containerNameAtMargin(Field current, List<TextLine> lines, int i) {
+    return current != null && CONTAINER_BLOCKS.contains(current.key()) && isContainerNameAtMargin(lines, i);
+  }
+
+  /**
+   * Line i is a container's name ({@code app2:}, a DNS label) at the margin, and the indented lines
+   * under it hold a container key: a container whose name lost its indentation, not the end of the describe.
+   */
+  static boolean isContainerNameAtMargin(List<TextLine> lines, int i) {
+    TextLine line = lines.get(i);
+    if (line.indent() != 0 || !CONTAINER_NAME.matcher(line.text()).matches()) return false;
+    for (int j = i + 1; j < lines.size() && (lines.get(j).blank() || lines.get(j).indent() > 0); j++) {
+      if (isContainerKey(lines.get(j))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Where the lines of one container pasted without its pod end ({@code    State:  Waiting},
+   * {@code      Reason: ImagePullBackOff}, {@code    Requests: ...}), or -1 when none starts at line
+   * {@code from}: an indented container key, then lines at least as indented holding two container
+   * keys at its indentation, one of them its state.
+   */
+  static int containerBlockEnd(List<TextLine> lines, int from) {
+    if (from >= lines.size()) return -1;
+    TextLine first = lines.get(from);
+    int indent = first.indent();
+    if (indent == 0 || !isContainerKey(first)) return -1;
+    Set<String> keys = new java.util.HashSet<>();
+    int end = from;
+    while (end < lines.size()) {
+      TextLine l = lines.get(end);
+      if (l.blank() || l.indent() < indent || l.trimmed().startsWith("```") || l.trimmed().startsWith("~~~")) break;
+      if (l.indent() == indent && isContainerKey(l)) keys.add(keyOf(l));
+      end++;
+    }
+    return keys.size() >= 2 && keys.stream().anyMatch(STATE_KEYS::contains) ? end : -1;
+  }
+
+  private static boolean isContainerKey(TextLine line) {
+    String key = keyOf(line);
+    return key != null && CONTAINER_KEYS.contains(key);
+  }
+
+  private static String keyOf(TextLine line) {
+    Matcher m = KEY.matcher(line.trimmed());
+    return m.matches() ? m.group(1) : null;
+  }
+
+  /** The text is one container's lines, pasted without the pod (its other containers not shown). */
+  boolean containerOnly() {
+    return containerOnly;
   }
 
   Field field(String key) {

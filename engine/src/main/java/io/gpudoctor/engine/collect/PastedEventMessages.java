@@ -18,6 +18,15 @@ import java.util.regex.Pattern;
  *   <li>kubelet admission: {@code Allocate failed due to <error>, which is unexpected}, in a pod's
  *       status prefixed {@code Pod was rejected: } (1.2x+) or {@code Pod } (older) ->
  *       UnexpectedAdmissionError, kubelet;</li>
+ *   <li>kubelet admission: {@code Node didn't have enough resource: <res>, requested: N, used: U, capacity: C}
+ *       (pkg/kubelet/lifecycle, 1.2x+ prefixed {@code Pod was rejected: } in the pod's status, older
+ *       {@code Pod }) -> {@code OutOf<res>}, kubelet;</li>
+ *   <li>kubelet eviction manager: {@code The node was low on resource: memory. ...} (evicted),
+ *       {@code The node had condition: [MemoryPressure].} (rejected at admission) -> Evicted, kubelet;</li>
+ *   <li>kubelet OOM watcher: {@code System OOM encountered[, victim process: P[, pid: N]]} -> SystemOOM
+ *       about a node (the node the pasted command names, else none);</li>
+ *   <li>kubelet image manager: {@code Failed to pull image "I": ...}, {@code Error: ErrImagePull},
+ *       {@code Error: ImagePullBackOff} -> Failed; {@code Back-off pulling image "I"} -> BackOff;</li>
  *   <li>cluster-autoscaler: {@code pod didn't trigger scale-up: ...} (current), {@code pod didn't
  *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp;
  *       GKE's {@code Node scale up in zones ... associated with this pod failed: ...} -> FailedScaleUp.</li>
@@ -27,17 +36,33 @@ import java.util.regex.Pattern;
  * bare event row). A message an event row of the file already carries is not added again.
  */
 final class PastedEventMessages {
-  private record Kind(Pattern anchor, String type, String reason, String component) {}
+  /** {@code objectKind} is the kind of object the component records the event about. */
+  private record Kind(Pattern anchor, String type, String reason, String component, String objectKind) {
+    Kind(Pattern anchor, String type, String reason, String component) {
+      this(anchor, type, reason, component, "Pod");
+    }
+  }
 
+  // One anchor a line, each with the wording of its component (see above); keep one Kind per entry.
   private static final List<Kind> KINDS = List.of(
       new Kind(Pattern.compile("\\b\\d+/\\d+ nodes are available|\\bno nodes available to schedule pods"),
           "Warning", "FailedScheduling", "default-scheduler"),
       new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bAllocate failed due to "),
           "Warning", "UnexpectedAdmissionError", "kubelet"),
+      new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bNode didn't have enough resource: "),
+          "Warning", "OutOf", "kubelet"),
+      new Kind(Pattern.compile("\\bThe node was low on resource: |\\bThe node had condition: \\["),
+          "Warning", "Evicted", "kubelet"),
+      new Kind(Pattern.compile("\\bSystem OOM encountered\\b"), "Warning", "SystemOOM", "kubelet", "Node"),
+      new Kind(Pattern.compile("\\bFailed to pull image \"[^\"]+\": |\\bError: (?:ErrImagePull|ImagePullBackOff)\\b"),
+          "Warning", "Failed", "kubelet"),
+      new Kind(Pattern.compile("\\bBack-off pulling image \""), "Normal", "BackOff", "kubelet"),
       new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"),
       // GKE's cluster autoscaler (k8s.io/gke-autoscaling) on a pod whose node scale-up failed.
       new Kind(Pattern.compile("\\bNode scale up in zones\\b.{0,200}? associated with this pod failed"), "Warning",
           "FailedScaleUp", "cluster-autoscaler"));
+  /** The resource a kubelet admission rejection names: its reason is {@code OutOf} + the resource. */
+  private static final Pattern SHORT_RESOURCE = Pattern.compile("Node didn't have enough resource: ([A-Za-z0-9][A-Za-z0-9./_-]*)");
   private static final String UNEXPECTED = ", which is unexpected";
   /** kube-scheduler's structured log names the pod: {@code "Unable to schedule pod; no fit; waiting" pod="ns/name" err="0/3 nodes ..."}. */
   private static final Pattern LOGGED_POD = Pattern.compile("\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
@@ -47,7 +72,11 @@ final class PastedEventMessages {
   static boolean mentions(String text) {
     return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
         || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up")
-        || text.contains("associated with this pod failed");
+        || text.contains("associated with this pod failed")
+        || text.contains("Node didn't have enough resource") || text.contains("The node was low on resource")
+        || text.contains("The node had condition") || text.contains("System OOM encountered")
+        || text.contains("Failed to pull image") || text.contains("Back-off pulling image")
+        || text.contains("Error: ErrImagePull") || text.contains("Error: ImagePullBackOff");
   }
 
   /** Adds the event of every bare message in the lines not in {@code skipLines} (1-based); returns how many lines held one. */
@@ -79,19 +108,22 @@ final class PastedEventMessages {
       Found found = first(from);
       if (found == null) continue;
       MessageSpan span = block != null ? new MessageSpan(from.substring(found.start()), block.firstLine(), block.lastLine())
-          : titles ? new MessageSpan(MessageSpan.unescape(line.substring(found.start())), i, i)
+          : titles ? new MessageSpan(MessageSpan.unescape(inTitle(line, found.start())), i, i)
           : MessageSpan.at(lines, i, found.start());
-      String message = found.kind().reason().equals("UnexpectedAdmissionError") ? upToUnexpected(span.text()) : span.text();
+      Kind kind = found.kind();
+      String message = kind.reason().equals("UnexpectedAdmissionError") ? upToUnexpected(span.text()) : span.text();
+      String reason = reason(kind, message);
+      if (reason == null) continue;
       String namespace = context.namespace();
-      String pod = context.pod();
+      String name = "Node".equals(kind.objectKind()) ? context.node() : context.pod();
       Matcher logged = LOGGED_POD.matcher(line);
-      if (logged.find()) {
+      if (logged.find() && "Pod".equals(kind.objectKind())) {
         namespace = logged.group(1);
-        pod = logged.group(2);
+        name = logged.group(2);
       }
       int at = span.firstLine();
-      rows.add(new EventText.Row(namespace, pod == null ? null : "Pod", pod, found.kind().type(), found.kind().reason(),
-          null, found.kind().component(), message, new TextLine(at + 1, lines.get(at))));
+      rows.add(new EventText.Row(namespace, name == null && "Pod".equals(kind.objectKind()) ? null : kind.objectKind(),
+          name, kind.type(), reason, null, kind.component(), message, new TextLine(at + 1, lines.get(at))));
       i = Math.max(i, span.lastLine());
     }
   }
@@ -106,6 +138,21 @@ final class PastedEventMessages {
       if (m.find() && (first == null || m.start() < first.start())) first = new Found(k, m.start());
     }
     return first;
+  }
+
+  /** A title's message, up to the backtick or quote that opened it (a title never wraps onto the next line). */
+  private static String inTitle(String line, int start) {
+    String rest = line.substring(start);
+    char open = start > 0 ? line.charAt(start - 1) : ' ';
+    int close = open == '`' || open == '"' ? rest.indexOf(open) : -1;
+    return close > 0 ? rest.substring(0, close) : rest;
+  }
+
+  /** The event's reason: {@code OutOf<resource>} for an admission rejection (null when it names no resource). */
+  private static String reason(Kind kind, String message) {
+    if (!kind.reason().equals("OutOf")) return kind.reason();
+    Matcher m = SHORT_RESOURCE.matcher(message);
+    return m.find() ? "OutOf" + m.group(1) : null;
   }
 
   private static String upToUnexpected(String message) {

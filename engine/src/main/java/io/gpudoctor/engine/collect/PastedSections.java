@@ -128,9 +128,12 @@ final class PastedSections {
   /**
    * Where a describe trimmed of its {@code Name:} line ends (people paste only the part that matters,
    * after a {@code ...}), or -1 when none starts at line i: keys only a pod's describe has, or only a
-   * node's ({@link DescribePodText#isFragment}, {@link DescribeNodeText#isFragment}).
+   * node's ({@link DescribePodText#isFragment}, {@link DescribeNodeText#isFragment}), or the indented
+   * lines of one container ({@link DescribeText#containerBlockEnd}).
    */
   private static int fragmentEnd(List<TextLine> lines, int i) {
+    int container = DescribeText.containerBlockEnd(lines, i);
+    if (container > 0) return container;
     String s = lines.get(i).text();
     if (s.isEmpty() || !Character.isUpperCase(s.charAt(0)) || !TOP_KEY.matcher(s).matches()) return -1;
     String key = s.substring(0, s.indexOf(':'));
@@ -145,12 +148,15 @@ final class PastedSections {
     return CommandContext.isCommand(s) || isDescribeStart(lines, i) || isAzHeader(lines, i) || isKubectlHeader(s);
   }
 
-  /** Describe output has no blank lines and no unindented line that is not a {@code Key:}. */
+  /**
+   * Describe output has no blank lines and no unindented line that is not a {@code Key:} (or a
+   * container's name that lost its indentation, {@link DescribeText#isContainerNameAtMargin}).
+   */
   private static boolean endsDescribe(List<TextLine> lines, int i) {
     TextLine line = lines.get(i);
     if (isFence(line)) return true;
     if (line.blank()) return i + 1 >= lines.size() || lines.get(i + 1).indent() == 0;
-    return line.indent() == 0 && !TOP_KEY.matcher(line.text()).matches();
+    return line.indent() == 0 && !TOP_KEY.matcher(line.text()).matches() && !DescribeText.isContainerNameAtMargin(lines, i);
   }
 
   private static int tableEnd(List<TextLine> lines, int from) {

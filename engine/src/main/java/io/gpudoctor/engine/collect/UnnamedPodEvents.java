@@ -9,7 +9,8 @@ import java.util.Set;
  * The pod an event that names no object is about, when the evidence leaves one choice. Issue threads
  * often quote the scheduler's or the kubelet's message without the pod's name: the message is still
  * about a pod in the state its reason shows (waiting for a node, or rejected at admission). When the
- * evidence holds exactly one pod in that state, it is that pod; when it holds no pod at all, it is a
+ * evidence holds exactly one pod in that state (for the kubelet's pull and crash-loop events: one pod with a
+ * waiting container), it is that pod; when it holds no pod at all, it is a
  * pod whose name was not captured ({@link PodFacts#UNNAMED}), every other field unknown; when several
  * pods could be meant, none is chosen.
  */
@@ -17,7 +18,10 @@ final class UnnamedPodEvents {
   private static final Set<String> WAITING = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
   private static final Map<String, String> STATE_OF_REASON = Map.of(
       "FailedScheduling", "Pending", "NotTriggerScaleUp", "Pending", "TriggeredScaleUp", "Pending",
-      "UnexpectedAdmissionError", "Failed");
+      "UnexpectedAdmissionError", "Failed", "Evicted", "Failed");
+  /** The kubelet's events about a container that cannot start (a pull failure, a crash loop): its pod's phase is not shown. */
+  private static final Set<String> CONTAINER_WAITING = Set.of("Failed", "BackOff");
+  private static final String CONTAINER_WAITS = "a container waits";
 
   private UnnamedPodEvents() {}
 
@@ -26,7 +30,8 @@ final class UnnamedPodEvents {
 
   /** The pod, or null when the reason is no pod's or the evidence names several candidates. */
   static Pod podOf(String reason, String namespace, List<Object> facts) {
-    String phase = STATE_OF_REASON.get(reason);
+    String phase = PodsSeenInEvents.isOutOfResource(reason) ? "Failed"
+        : CONTAINER_WAITING.contains(reason) ? CONTAINER_WAITS : STATE_OF_REASON.get(reason);
     if (phase == null) return null;
     PodFacts candidate = null;
     boolean anyPod = false;
@@ -43,6 +48,7 @@ final class UnnamedPodEvents {
   }
 
   private static boolean inState(PodFacts pod, String phase, String reason) {
+    if (phase.equals(CONTAINER_WAITS)) return pod.containerStatuses().stream().anyMatch(c -> c.waitingReason() != null);
     if (!phase.equals(pod.phase())) return false;
     return WAITING.contains(reason) || reason.equals(pod.reason()) || pod.reason() == null;
   }

@@ -232,4 +232,85 @@ class DescribeFragmentsTest {
     assertThat(facts(bundle, PodFacts.class)).isEmpty();
     assertThat(facts(bundle, NodeFacts.class)).isEmpty();
   }
+
+  @Test
+  void oneContainersLinesPastedWithoutThePodAreAContainerOfAPodNotNamed() {
+    write(folder, "issue.md", """
+        The head pod never starts:
+        ```
+            Host Port:     0/TCP (dashboard)
+            Args:
+              ray start --head --block --dashboard-host=0.0.0.0 --num-cpus=8
+            State:          Waiting
+              Reason:       ImagePullBackOff
+            Ready:          False
+            Restart Count:  0
+            Limits:
+              cpu:     8
+              memory:  32Gi
+            Requests:
+              cpu:      8
+              memory:   32Gi
+        ```
+        """);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+
+    assertThat(pod.name()).isEqualTo(PodFacts.UNNAMED);
+    assertThat(pod.containers()).singleElement().satisfies(c -> {
+      assertThat(c.requests()).containsEntry("memory", "32Gi").containsEntry("cpu", "8");
+      assertThat(c.init()).isFalse();
+    });
+    assertThat(pod.containerStatuses()).singleElement()
+        .satisfies(c -> assertThat(c.waitingReason()).isEqualTo("ImagePullBackOff"));
+    // The pod's other containers were not pasted: what it requests in all is unknown.
+    assertThat(pod.known(PodFacts.CONTAINERS)).isFalse();
+    assertThat(pod.containerStatuses().get(0).provenance().pointer()).isEqualTo("line 6");
+  }
+
+  @Test
+  void aPodTemplatesContainerWithoutAStateIsNoPod() {
+    write(folder, "issue.md", """
+        ```
+            Image:      vllm/vllm-openai:v0.9.1
+            Port:       8000/TCP
+            Host Port:  0/TCP
+            Limits:
+              nvidia.com/gpu:  1
+        ```
+        """);
+
+    assertThat(facts(read(folder), PodFacts.class)).isEmpty();
+  }
+
+  @Test
+  void aContainerNamePastedAtTheMarginInsideInitContainersStaysAContainerOfThatBlock() {
+    write(folder, "issue.md", """
+        ```
+        Init Containers:
+          model-download:
+            State:          Terminated
+              Reason:       Completed
+              Exit Code:    0
+        warmup:
+            State:          Terminated
+              Reason:       OOMKilled
+              Exit Code:    0
+        Containers:
+          server:
+            State:          Waiting
+              Reason:       PodInitializing
+        ```
+        """);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+
+    assertThat(pod.containers()).extracting(c -> c.name(), c -> c.init()).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("server", false),
+        org.assertj.core.groups.Tuple.tuple("model-download", true),
+        org.assertj.core.groups.Tuple.tuple("warmup", true));
+    assertThat(pod.containerStatuses()).filteredOn(c -> "warmup".equals(c.name())).singleElement()
+        .satisfies(c -> assertThat(c).extracting(x -> x.terminatedReason(), x -> x.terminatedExitCode())
+            .containsExactly("OOMKilled", 0));
+  }
 }

@@ -209,6 +209,85 @@ class PastedMessagesTest {
   }
 
   @Test
+  void kubeletResourceRejectionsInEveryPrefixBecomeOutOfResourceEvents() {
+    write(folder, "issue.md", """
+        ## Pods fail on the new node
+
+        The pod's message is `Pod was rejected: Node didn't have enough resource: cpu, requested: 8000, used: 1930, capacity: 7820`
+        and on the 1.19 cluster it read "Pod Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, capacity: 1".
+        """);
+
+    assertThat(facts(read(folder), KubeEvent.class))
+        .allSatisfy(e -> assertThat(e).extracting(KubeEvent::type, KubeEvent::component).containsExactly("Warning", "kubelet"))
+        .extracting(KubeEvent::reason, KubeEvent::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("OutOfcpu",
+                "Pod was rejected: Node didn't have enough resource: cpu, requested: 8000, used: 1930, capacity: 7820"),
+            org.assertj.core.groups.Tuple.tuple("OutOfnvidia.com/gpu",
+                "Pod Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, capacity: 1"));
+  }
+
+  @Test
+  void evictionMessagesBecomeEvictedEventsOfAFailedPodNotNamed() {
+    write(folder, "issue.md", """
+        Our embedding pod keeps getting evicted: `The node was low on resource: memory. Threshold quantity: 100Mi, available: 91820Ki. Container embed was using 7340212Ki, which exceeds its request of 2Gi.`
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, KubeEvent.class)).extracting(KubeEvent::reason, KubeEvent::component)
+        .containsExactly("Evicted", "kubelet");
+    PodFacts pod = only(bundle, PodFacts.class);
+    assertThat(pod).extracting(PodFacts::name, PodFacts::phase, PodFacts::reason)
+        .containsExactly(PodFacts.UNNAMED, "Failed", "Evicted");
+    assertThat(pod.message()).endsWith("which exceeds its request of 2Gi.");
+  }
+
+  @Test
+  void theOomWatchersMessageIsAboutTheNodeTheLastCommandNames() {
+    write(folder, "issue.md", """
+        $ kubectl describe node aks-gpua100-28173645-vmss000001 | grep -c SystemOOM
+        14
+        Its events say "System OOM encountered, victim process: python3, pid: 88213" every few minutes.
+        """);
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::component, KubeEvent::involvedKind,
+            KubeEvent::involvedName, KubeEvent::message)
+        .containsExactly("SystemOOM", "kubelet", "Node", "aks-gpua100-28173645-vmss000001",
+            "System OOM encountered, victim process: python3, pid: 88213");
+  }
+
+  @Test
+  void theOomWatchersOldMessageWithoutACommandIsAboutANodeNotNamed() {
+    write(folder, "issue.md", "On 1.9 the node only said System OOM encountered\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::involvedKind, KubeEvent::involvedName)
+        .containsExactly("SystemOOM", "Node", null);
+  }
+
+  @Test
+  void theKubeletsPullFailureInProseIsAFailedEventButATitleAboutAPullIsNot() {
+    write(folder, "issue.md", """
+        # Failed to pull image "curlimages/curl" on the tuning job
+
+        The pod shows Failed to pull image "curlimages/curl:8.7.1": rpc error: code = Unknown desc = failed to pull and unpack image "docker.io/curlimages/curl:8.7.1": failed to copy: httpReadSeeker: failed open: unexpected status code https://registry-1.docker.io/v2/curlimages/curl/manifests/sha256:9a1e: 429 Too Many Requests - Server message: toomanyrequests: You have reached your pull rate limit.
+        then `Back-off pulling image "curlimages/curl:8.7.1"`.
+        """);
+
+    assertThat(facts(read(folder), KubeEvent.class)).extracting(KubeEvent::reason, e -> e.provenance().pointer())
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("Failed", "line 3"),
+            org.assertj.core.groups.Tuple.tuple("BackOff", "line 4"));
+  }
+
+  @Test
+  void aTitlesMessageEndsWhereItsInlineCodeEnds() {
+    write(folder, "issue.md", "# pod fails with `Node didn't have enough resource: memory` on busy nodes\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::message)
+        .containsExactly("OutOfmemory", "Node didn't have enough resource: memory");
+  }
+
+  @Test
   void gkesFailedScaleUpInProseIsTheAutoscalersEventAndComputeEnginesError() {
     write(folder, "issue.md", """
         # L4 node never comes up
