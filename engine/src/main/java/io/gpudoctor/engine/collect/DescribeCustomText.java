@@ -65,7 +65,9 @@ final class DescribeCustomText {
     }
     out.used(topic, path);
     out.later(0, placement -> {
-      if (!placement.out().hasFact(fact)) placement.out().fact(fact);
+      if (placement.out().hasFact(fact)) return;
+      placement.out().fact(fact);
+      if (fact instanceof WorkspaceFacts workspace) WorkspaceSchedulingEvents.add(workspace, placement.out());
     });
     DescribeText.Field events = d.field("Events");
     if (events != null) {

@@ -32,6 +32,9 @@ final class PastedSections {
       "CreationTimestamp", "Start Time", "Priority Class Name", "Service Account", "Volumes");
   private static final Set<String> DAEMONSET_COLUMNS = Set.of("NAME", "DESIRED", "CURRENT", "READY", "AVAILABLE",
       "NODE SELECTOR");
+  // Lower-case leftovers glued to a table's first column: a fence's info string that lost its marks
+  // ("text", "console", "xt" of a half-erased "```text") or terminal noise before the header.
+  private static final Pattern GLUED_BEFORE_HEADER = Pattern.compile("^[a-z]{1,10}(?=(?:NAMESPACE|NAME) {2,}\\S)");
 
   private PastedSections() {}
 
@@ -85,8 +88,24 @@ final class PastedSections {
   private static List<TextLine> lines(String text) {
     List<TextLine> lines = new ArrayList<>();
     String[] raw = text.split("\\R", -1);
-    for (int i = 0; i < raw.length; i++) lines.add(new TextLine(i + 1, unglued(raw[i].replace("\t", "    ").stripTrailing())));
+    for (int i = 0; i < raw.length; i++) {
+      lines.add(new TextLine(i + 1, withoutNoiseBeforeHeader(unglued(raw[i].replace("\t", "    ").stripTrailing()))));
+    }
     return lines;
+  }
+
+  /**
+   * {@code xtNAME    INSTANCE   RESOURCEREADY ...} is the header {@code NAME ...}: the noise is taken off and
+   * the first column's padding keeps the others where the rows have them. Only when what is left is a
+   * header; any other line stays as it is.
+   */
+  static String withoutNoiseBeforeHeader(String line) {
+    Matcher m = GLUED_BEFORE_HEADER.matcher(line);
+    if (!m.find()) return line;
+    String rest = line.substring(m.end());
+    int nameEnd = rest.startsWith("NAMESPACE") ? "NAMESPACE".length() : "NAME".length();
+    String header = rest.substring(0, nameEnd) + " ".repeat(m.end()) + rest.substring(nameEnd);
+    return isKubectlHeader(header) ? header : line;
   }
 
   /**

@@ -56,6 +56,7 @@ final class WorkspaceReader implements KubeObjectReader {
         stored);
     if (stored) {
       out.fact(workspace);
+      WorkspaceSchedulingEvents.add(workspace, out);
     } else {
       out.later(AFTER_STORED_FORMS, placement -> {
         if (!placement.out().hasFact(workspace)) placement.out().fact(workspace);

@@ -99,6 +99,30 @@ class PastedSectionsTest {
   }
 
   @Test
+  void noiseGluedBeforeATableHeaderIsTakenOffAndTheColumnsKeepTheirPlace() {
+    write(folder, "issue.md", """
+        ```
+        textNAME                    INSTANCE                  RESOURCEREADY   INFERENCEREADY   JOBSTARTED   WORKSPACESUCCEEDED   AGE
+        workspace-qwen-2-5-7b       Standard_NV36ads_A10_v5   True            True                          True                 97m
+        ```
+        """);
+
+    assertThat(PastedSections.withoutNoiseBeforeHeader("xtNAME      READY   STATUS    RESTARTS   AGE"))
+        .isEqualTo("NAME        READY   STATUS    RESTARTS   AGE");
+    WorkspaceFacts workspace = only(read(folder), WorkspaceFacts.class);
+    assertThat(workspace.name()).isEqualTo("workspace-qwen-2-5-7b");
+    assertThat(workspace.instanceType()).isEqualTo("Standard_NV36ads_A10_v5");
+    assertThat(workspace.condition("InferenceReady").isTrue()).isTrue();
+  }
+
+  @Test
+  void lowerCaseTextBeforeNameThatLeavesNoHeaderStaysAsItIs() {
+    assertThat(PastedSections.withoutNoiseBeforeHeader("theNAME  of the pool is gpunp")).isEqualTo("theNAME  of the pool is gpunp");
+    assertThat(PastedSections.withoutNoiseBeforeHeader("xtNAMEX     READY   STATUS    RESTARTS   AGE"))
+        .isEqualTo("xtNAMEX     READY   STATUS    RESTARTS   AGE");
+  }
+
+  @Test
   void aDescribeTrimmedOfItsNameLineIsAPodFragment() {
     assertThat(kinds("""
         ...
