@@ -12,7 +12,21 @@ public enum LogSignalKind {
   CUDA_OOM,
   /** {@code RuntimeError: CUDA error: out of memory}. */
   CUDA_ERROR_OOM,
-  /** vLLM {@code No available memory for the cache blocks}. */
+  /**
+   * A device allocation through the CUDA API itself failed for memory, outside PyTorch's allocator: llama.cpp/ggml
+   * (and Ollama's runner) {@code ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144.00 MiB on device 4:
+   * cudaMalloc failed: out of memory}, TensorRT-LLM {@code CUDA runtime error in ::cudaMallocAsync(...): out of memory},
+   * ONNX Runtime {@code CUDA failure 2: out of memory}, and the error's CUDA names {@code cudaErrorMemoryAllocation}
+   * and {@code CUDA_ERROR_OUT_OF_MEMORY}. Pinned host memory ({@code cudaMallocHost}, ggml's
+   * {@code ggml_cuda_host_malloc}) is host RAM and never this.
+   */
+  CUDA_MALLOC_OOM,
+  /**
+   * vLLM {@code No available memory for the cache blocks} (V0 {@code raise_if_cache_size_invalid}, V1
+   * {@code check_enough_kv_cache_memory}): its own budget ({@code gpu_memory_utilization} of the device, less the
+   * weights and the profiled peak) leaves no KV cache. The same check as the max-seq-len one, with zero blocks:
+   * a configuration of the engine, not the allocator failing.
+   */
   VLLM_NO_CACHE_BLOCKS,
   /** vLLM: the model's max seq len does not fit the KV cache (V0 and V1 wordings). */
   VLLM_KV_CACHE_TOO_SMALL,
@@ -61,6 +75,13 @@ public enum LogSignalKind {
    * {@code ...: driver error: failed to process request}, {@code ...: cuda error: no cuda-capable device is detected}.
    */
   CONTAINER_CLI_INIT_ERROR,
+  /**
+   * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
+   * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
+   * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has
+   * not configured that node, or the pod landed on a node without it.
+   */
+  NVIDIA_RUNTIME_NOT_CONFIGURED,
   /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
@@ -112,9 +133,12 @@ public enum LogSignalKind {
    */
   DEVICE_PLUGIN_NO_DEVICES;
 
-  /** The GPU allocator ran out of device memory (the device path of an OOM). */
+  /**
+   * The GPU allocator ran out of device memory (the device path of an OOM). vLLM's zero cache blocks is not: its
+   * budget check failed before anything was allocated (KvCacheInsufficient).
+   */
   public boolean deviceOom() {
-    return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == VLLM_NO_CACHE_BLOCKS;
+    return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == CUDA_MALLOC_OOM;
   }
 
   /**

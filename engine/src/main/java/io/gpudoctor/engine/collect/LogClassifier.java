@@ -36,6 +36,10 @@ final class LogClassifier {
   private static final Pattern VLLM_FREE = Pattern.compile(
       "Free memory on device (?:\\S+ )?\\(([\\d.]+)/([\\d.]+) GiB\\) on startup is less than desired GPU memory utilization"
           + "(?: \\(([\\d.]+), ?[\\d.]+ GiB\\))?");
+  // llama.cpp/ggml: "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144.00 MiB on device 4: cudaMalloc failed: out of memory".
+  private static final Pattern GGML_ALLOCATING = Pattern.compile("allocating " + SIZE + " on device \\d+");
+  // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
+  private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
   private static final Pattern HAMI_OOM = Pattern.compile("HAMI-core ERROR[^\\]]*\\]: Device \\d+ OOM (\\d+) / (\\d+)");
   // The CUDA runtime's soname carries its major: a build for CUDA 13 looks for libcudart.so.13.
@@ -65,6 +69,7 @@ final class LogClassifier {
     // PyTorch's caching allocator when the device refuses (torch >= 2.1): "Allocation on device 0 would exceed allowed memory. (out of memory)"
     if (line.contains("would exceed allowed memory. (out of memory)")) return kind(LogSignalKind.CUDA_OOM);
     if (line.contains("CUDA error: out of memory")) return kind(LogSignalKind.CUDA_ERROR_OOM);
+    if (cudaMallocOom(line)) return new Classified(LogSignalKind.CUDA_MALLOC_OOM, size(GGML_ALLOCATING.matcher(line), 1), null, null, null);
     if (line.contains("HAMI-core ERROR") && line.contains(" OOM ")) {
       Matcher hami = HAMI_OOM.matcher(line);
       if (hami.find()) return new Classified(LogSignalKind.VGPU_LIMIT_OOM, null, bytesToMib(hami.group(2)), null, null);
@@ -90,6 +95,20 @@ final class LogClassifier {
     return null;
   }
 
+  /**
+   * A device allocation made through the CUDA API failed for memory: ggml's {@code cudaMalloc failed: out of memory}
+   * (llama.cpp, Ollama's runner, llama-cpp-python; also its HIP build, which keeps the CUDA names), TensorRT-LLM's
+   * {@code CUDA runtime error in ::cudaMalloc...(...): out of memory}, ONNX Runtime's {@code CUDA failure 2: out of
+   * memory} (2 is cudaErrorMemoryAllocation), and the error's names in the runtime and driver APIs. Pinned host
+   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}, ggml's {@code ggml_cuda_host_malloc}) is host RAM.
+   */
+  private static boolean cudaMallocOom(String line) {
+    if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc") || line.contains("host_malloc")) return false;
+    return (line.contains("cudaMalloc") && line.contains("out of memory"))
+        || line.contains("CUDA failure 2: out of memory")
+        || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
+  }
+
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
   private static LogSignalKind gpuStack(String line, String lower) {
     // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
@@ -100,6 +119,7 @@ final class LogClassifier {
         || lower.contains("nvidia-container-cli.real: initialization error")) {
       return LogSignalKind.CONTAINER_CLI_INIT_ERROR;
     }
+    if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
         || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;

@@ -32,9 +32,32 @@ class ContainerLogTest {
       DRIVER_LIBRARY_MISMATCH | Failed to initialize NVML: Driver/library version mismatch
       CONTAINER_CLI_REQUIREMENT | nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown
       CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA driver version is insufficient for CUDA runtime version
+      CUDA_MALLOC_OOM | ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2304.00 MiB on device 1: cudaMalloc failed: out of memory
+      CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
+      CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
+      CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
+      NVIDIA_RUNTIME_NOT_CONFIGURED | Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured
+      NVIDIA_RUNTIME_NOT_CONFIGURED | "message": "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \"nvidia-cdi\" is configured",
       """)
   void everyWordingIsClassified(LogSignalKind kind, String line) {
     assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
+  }
+
+  @Test
+  void pinnedHostMemoryAndOtherRuntimeHandlersAreNotGpuFailures() {
+    // ggml falls back to pageable host memory; cudaMallocHost is host RAM.
+    assertThat(LogClassifier.classify("warning: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
+    assertThat(LogClassifier.classify("ggml_cuda_host_malloc: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
+    assertThat(LogClassifier.classify("cudaMallocHost failed: out of memory")).isNull();
+    assertThat(LogClassifier.classify("failed to get sandbox runtime: no runtime for \"kata\" is configured")).isNull();
+  }
+
+  @Test
+  void ggmlsAllocationSizeIsTheTriedSize() {
+    LogClassifier.Classified c = LogClassifier.classify(
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2.50 GiB on device 0: cudaMalloc failed: out of memory");
+    assertThat(c.kind()).isEqualTo(LogSignalKind.CUDA_MALLOC_OOM);
+    assertThat(c.triedMiB()).isEqualTo(2.5 * 1024);
   }
 
   @Test
