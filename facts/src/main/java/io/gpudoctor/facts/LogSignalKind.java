@@ -83,6 +83,15 @@ public enum LogSignalKind {
    */
   NVIDIA_RUNTIME_NOT_CONFIGURED,
   /**
+   * A driver installer (the GPU Operator's driver container, nvidia-installer, modprobe) could not build or load
+   * the NVIDIA kernel module for the node's kernel: {@code Could not resolve Linux kernel version} (the driver
+   * container finds no packages for the kernel), the kernel build's {@code modpost: GPL-incompatible module nvidia.ko
+   * uses GPL-only symbol '...'} (a kernel newer than the driver supports), nvidia-installer's {@code An error occurred
+   * while performing the step: "Building kernel modules"} and {@code Unable to load the kernel module 'nvidia.ko'},
+   * modprobe's {@code could not insert 'nvidia'}.
+   */
+  DRIVER_INSTALL_FAILED,
+  /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted

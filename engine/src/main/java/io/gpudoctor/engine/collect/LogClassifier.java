@@ -120,6 +120,7 @@ final class LogClassifier {
       return LogSignalKind.CONTAINER_CLI_INIT_ERROR;
     }
     if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
+    if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
         || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
@@ -152,6 +153,21 @@ final class LogClassifier {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     return null;
+  }
+
+  /**
+   * The NVIDIA kernel module could not be built or loaded for the node's kernel: the GPU Operator driver container's
+   * {@code Could not resolve Linux kernel version}, the kernel build's {@code modpost: GPL-incompatible module nvidia.ko
+   * uses GPL-only symbol}, nvidia-installer's {@code An error occurred while performing the step: "Building kernel
+   * modules"} and {@code Unable to load the kernel module 'nvidia.ko'}, modprobe's {@code could not insert 'nvidia'}
+   * (also {@code nvidia_uvm}, {@code nvidia_modeset}).
+   */
+  private static boolean driverInstallFailed(String line) {
+    return line.contains("Could not resolve Linux kernel version")
+        || (line.contains("GPL-incompatible module nvidia") && line.contains("uses GPL-only symbol"))
+        || line.contains("An error occurred while performing the step: \"Building kernel modules\"")
+        || line.contains("Unable to load the kernel module 'nvidia")
+        || line.contains("could not insert 'nvidia");
   }
 
   /**

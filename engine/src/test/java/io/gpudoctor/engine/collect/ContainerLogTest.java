@@ -36,6 +36,11 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
       CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
       CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
+      DRIVER_INSTALL_FAILED | Could not resolve Linux kernel version
+      DRIVER_INSTALL_FAILED | ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'rcu_read_unlock_strict'
+      DRIVER_INSTALL_FAILED | ERROR: An error occurred while performing the step: "Building kernel modules". See /var/log/nvidia-installer.log for details.
+      DRIVER_INSTALL_FAILED | ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module was built against the wrong or improperly configured kernel sources
+      DRIVER_INSTALL_FAILED | modprobe: ERROR: could not insert 'nvidia': Key was rejected by service
       NVIDIA_RUNTIME_NOT_CONFIGURED | Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured
       NVIDIA_RUNTIME_NOT_CONFIGURED | "message": "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \"nvidia-cdi\" is configured",
       """)
@@ -64,6 +69,8 @@ class ContainerLogTest {
   void ordinaryLinesAreNotClassified() {
     assertThat(LogClassifier.classify("INFO 07-14 10:11:11 [gpu_worker.py:232] Available KV cache memory: 5.83 GiB")).isNull();
     assertThat(LogClassifier.classify("INFO CUDA driver version 12.4 detected")).isNull();
+    assertThat(LogClassifier.classify("Proceeding with Linux kernel version 5.15.0-1068-azure")).isNull();
+    assertThat(LogClassifier.classify("Building kernel modules")).isNull();
   }
 
   @Test
