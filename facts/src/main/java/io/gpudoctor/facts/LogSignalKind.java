@@ -47,6 +47,14 @@ public enum LogSignalKind {
    * its warm-up failed; TGI 1.1 and earlier raised it for any warm-up exception, later ones for a CUDA OOM.
    */
   TGI_PREFILL_TOKENS_TOO_MANY,
+  /**
+   * Text Generation Inference's launcher saw its shard or download process die of SIGKILL: {@code Shard process was
+   * signaled to shutdown with signal 9} / {@code Download process was signaled to shutdown with signal 9} (all
+   * launcher versions). Inside a container that is the kernel's OOM killer in the memory cgroup (the weights pass
+   * through host RAM while loading) unless something else sent the kill; the launcher itself survives, so the
+   * container exits 1, not OOMKilled. Signal 7 (SIGBUS, a /dev/shm too small) is not this.
+   */
+  TGI_PROCESS_SIGKILLED,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */

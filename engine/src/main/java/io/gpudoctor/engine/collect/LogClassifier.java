@@ -40,6 +40,7 @@ final class LogClassifier {
   private static final Pattern GGML_ALLOCATING = Pattern.compile("allocating " + SIZE + " on device \\d+");
   // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
   private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
+  private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
   private static final Pattern HAMI_OOM = Pattern.compile("HAMI-core ERROR[^\\]]*\\]: Device \\d+ OOM (\\d+) / (\\d+)");
   // The CUDA runtime's soname carries its major: a build for CUDA 13 looks for libcudart.so.13.
@@ -89,6 +90,10 @@ final class LogClassifier {
     }
     // vLLM 0.6-0.10 worker memory profiling (the assertion's second sentence changed across versions).
     if (line.contains("Error in memory profiling. Initial free memory")) return kind(LogSignalKind.VLLM_MEMORY_PROFILING_CHANGED);
+    // TGI launcher: "{Shard,Download} process was signaled to shutdown with signal 9" (9 only: 7 is SIGBUS, shared memory).
+    if (line.contains("process was signaled to shutdown with signal 9") && TGI_SIGKILL.matcher(line).find()) {
+      return kind(LogSignalKind.TGI_PROCESS_SIGKILLED);
+    }
     if (line.contains("Not enough memory to handle") && line.contains("prefill tokens")) {
       return kind(LogSignalKind.TGI_PREFILL_TOKENS_TOO_MANY);
     }

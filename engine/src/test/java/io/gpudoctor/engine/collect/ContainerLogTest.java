@@ -36,6 +36,8 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
       CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
       CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
+      TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
+      TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
       DRIVER_INSTALL_FAILED | Could not resolve Linux kernel version
       DRIVER_INSTALL_FAILED | ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'rcu_read_unlock_strict'
       DRIVER_INSTALL_FAILED | ERROR: An error occurred while performing the step: "Building kernel modules". See /var/log/nvidia-installer.log for details.
@@ -54,6 +56,8 @@ class ContainerLogTest {
     assertThat(LogClassifier.classify("warning: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("ggml_cuda_host_malloc: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("cudaMallocHost failed: out of memory")).isNull();
+    // SIGBUS of a shard is shared memory, not an OOM kill.
+    assertThat(LogClassifier.classify("ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=1")).isNull();
     assertThat(LogClassifier.classify("failed to get sandbox runtime: no runtime for \"kata\" is configured")).isNull();
   }
 
