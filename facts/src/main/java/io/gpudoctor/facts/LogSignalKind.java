@@ -145,7 +145,9 @@ public enum LogSignalKind {
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
-   * NVIDIA Container Toolkit?}, {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (k8s-device-plugin);
+   * NVIDIA Container Toolkit?} (0.15+; up to 0.14 {@code ... did you set the docker default runtime to `nvidia`?}),
+   * {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (0.12-0.14) or {@code ...: could not load NVML library}
+   * (up to 0.11, and 0.15's plugin manager) (k8s-device-plugin, GPU feature discovery);
    * it advertises no {@code nvidia.com/gpu}.
    */
   DEVICE_PLUGIN_NO_DEVICES;

@@ -133,8 +133,11 @@ final class LogClassifier {
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
-    // go-nvml names the return code (device plugin, GPU feature discovery): NVML's library is not in the container.
-    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")) {
+    // NVML's library is not in the container of the device plugin or GPU feature discovery: go-nvml names the return
+    // code (ERROR_LIBRARY_NOT_FOUND, device plugin 0.12-0.14); the older bindings (up to 0.11) and 0.15's plugin
+    // manager say "could not load NVML library" (0.15: "...: libnvidia-ml.so.1: cannot open shared object file").
+    if (lower.contains("failed to initialize nvml")
+        && (line.contains("ERROR_LIBRARY_NOT_FOUND") || lower.contains("could not load nvml library"))) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
@@ -154,7 +157,9 @@ final class LogClassifier {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
     }
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
-        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
+        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")
+        // up to 0.14: "If this is a GPU node, did you set the docker default runtime to `nvidia`?"
+        || line.contains("If this is a GPU node, did you set the docker default runtime to")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     return null;

@@ -38,6 +38,9 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
       TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
       TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
+      DEVICE_PLUGIN_NO_DEVICES | E0519 10:01:02.223480       1 main.go:132] error starting plugins: error creating plugin manager: unable to create plugin manager: failed to create NVML resource manager: failed to initialize NVML: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
+      DEVICE_PLUGIN_NO_DEVICES | 2021/01/28 11:24:35 Failed to initialize NVML: could not load NVML library.
+      DEVICE_PLUGIN_NO_DEVICES | 2021/01/28 11:24:35 If this is a GPU node, did you set the docker default runtime to `nvidia`?
       DRIVER_INSTALL_FAILED | Could not resolve Linux kernel version
       DRIVER_INSTALL_FAILED | ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'rcu_read_unlock_strict'
       DRIVER_INSTALL_FAILED | ERROR: An error occurred while performing the step: "Building kernel modules". See /var/log/nvidia-installer.log for details.
