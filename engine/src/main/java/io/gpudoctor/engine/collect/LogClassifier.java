@@ -41,6 +41,7 @@ final class LogClassifier {
   // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
   private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
   private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
+  private static final Pattern NO_GPU_BLOCKS = Pattern.compile("# (?:GPU|cuda) blocks: 0,");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
   private static final Pattern HAMI_OOM = Pattern.compile("HAMI-core ERROR[^\\]]*\\]: Device \\d+ OOM (\\d+) / (\\d+)");
   // The CUDA runtime's soname carries its major: a build for CUDA 13 looks for libcudart.so.13.
@@ -75,7 +76,7 @@ final class LogClassifier {
       Matcher hami = HAMI_OOM.matcher(line);
       if (hami.find()) return new Classified(LogSignalKind.VGPU_LIMIT_OOM, null, bytesToMib(hami.group(2)), null, null);
     }
-    if (line.contains("No available memory for the cache blocks")) return kind(LogSignalKind.VLLM_NO_CACHE_BLOCKS);
+    if (line.contains("No available memory for the cache blocks") || noKvCacheLeft(line)) return kind(LogSignalKind.VLLM_NO_CACHE_BLOCKS);
     if (line.contains("is larger than the maximum number of tokens that can be stored in KV cache")
         || line.contains("To serve at least one request with the models's max seq len")
         || line.contains("To serve at least one request with the model's max seq len")) {
@@ -98,6 +99,17 @@ final class LogClassifier {
       return kind(LogSignalKind.TGI_PREFILL_TOKENS_TOO_MANY);
     }
     return null;
+  }
+
+  /**
+   * vLLM's own profiling says no KV cache is left, the lines before its "No available memory for the cache blocks"
+   * (often all a pasted log keeps): V0 0.6-0.7 {@code the rest of the memory reserved for KV Cache is -1.05GiB.} and
+   * {@code # cuda blocks: 0, # CPU blocks: 4681} ({@code # GPU blocks: 0} in earlier builds), V1 {@code Available KV
+   * cache memory: -1.37 GiB}. A positive amount or a non-zero block count is the normal start-up line.
+   */
+  private static boolean noKvCacheLeft(String line) {
+    return line.contains("reserved for KV Cache is -") || line.contains("Available KV cache memory: -")
+        || NO_GPU_BLOCKS.matcher(line).find();
   }
 
   /**

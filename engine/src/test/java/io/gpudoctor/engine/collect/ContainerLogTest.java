@@ -24,6 +24,10 @@ class ContainerLogTest {
       CUDA_OOM | RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; 14.74 GiB reserved in total by PyTorch)
       CUDA_ERROR_OOM | RuntimeError: CUDA error: out of memory
       VLLM_NO_CACHE_BLOCKS | ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+      VLLM_NO_CACHE_BLOCKS | INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.
+      VLLM_NO_CACHE_BLOCKS | INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 0, # CPU blocks: 4681
+      VLLM_NO_CACHE_BLOCKS | INFO 11-18 18:07:27 distributed_gpu_executor.py:57] # GPU blocks: 0, # CPU blocks: 2048
+      VLLM_NO_CACHE_BLOCKS | (EngineCore_0 pid=212) INFO 07-14 10:19:47 [gpu_worker.py:276] Available KV cache memory: -1.37 GiB
       VLLM_KV_CACHE_TOO_SMALL | ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (23824). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
       VLLM_KV_CACHE_TOO_SMALL | ERROR 07-14 10:19:58 [core.py:390] ValueError: To serve at least one request with the models's max seq len (118000), (6.30 GiB KV cache is needed, which is larger than the available KV cache memory (6.11 GiB).
       VLLM_FREE_MEMORY_BELOW_UTILIZATION | ValueError: Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.
@@ -75,6 +79,8 @@ class ContainerLogTest {
   @Test
   void ordinaryLinesAreNotClassified() {
     assertThat(LogClassifier.classify("INFO 07-14 10:11:11 [gpu_worker.py:232] Available KV cache memory: 5.83 GiB")).isNull();
+    assertThat(LogClassifier.classify("INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 1952, # CPU blocks: 2048")).isNull();
+    assertThat(LogClassifier.classify("INFO worker.py:241] ... the rest of the memory reserved for KV Cache is 3.81GiB.")).isNull();
     assertThat(LogClassifier.classify("INFO CUDA driver version 12.4 detected")).isNull();
     assertThat(LogClassifier.classify("Proceeding with Linux kernel version 5.15.0-1068-azure")).isNull();
     assertThat(LogClassifier.classify("Building kernel modules")).isNull();
