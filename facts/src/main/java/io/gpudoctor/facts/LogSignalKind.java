@@ -12,7 +12,21 @@ public enum LogSignalKind {
   CUDA_OOM,
   /** {@code RuntimeError: CUDA error: out of memory}. */
   CUDA_ERROR_OOM,
-  /** vLLM {@code No available memory for the cache blocks}. */
+  /**
+   * A device allocation through the CUDA API itself failed for memory, outside PyTorch's allocator: llama.cpp/ggml
+   * (and Ollama's runner) {@code ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144.00 MiB on device 4:
+   * cudaMalloc failed: out of memory}, TensorRT-LLM {@code CUDA runtime error in ::cudaMallocAsync(...): out of memory},
+   * ONNX Runtime {@code CUDA failure 2: out of memory}, and the error's CUDA names {@code cudaErrorMemoryAllocation}
+   * and {@code CUDA_ERROR_OUT_OF_MEMORY}. Pinned host memory ({@code cudaMallocHost}, ggml's
+   * {@code ggml_cuda_host_malloc}) is host RAM and never this.
+   */
+  CUDA_MALLOC_OOM,
+  /**
+   * vLLM {@code No available memory for the cache blocks} (V0 {@code raise_if_cache_size_invalid}, V1
+   * {@code check_enough_kv_cache_memory}): its own budget ({@code gpu_memory_utilization} of the device, less the
+   * weights and the profiled peak) leaves no KV cache. The same check as the max-seq-len one, with zero blocks:
+   * a configuration of the engine, not the allocator failing.
+   */
   VLLM_NO_CACHE_BLOCKS,
   /** vLLM: the model's max seq len does not fit the KV cache (V0 and V1 wordings). */
   VLLM_KV_CACHE_TOO_SMALL,
@@ -33,6 +47,14 @@ public enum LogSignalKind {
    * its warm-up failed; TGI 1.1 and earlier raised it for any warm-up exception, later ones for a CUDA OOM.
    */
   TGI_PREFILL_TOKENS_TOO_MANY,
+  /**
+   * Text Generation Inference's launcher saw its shard or download process die of SIGKILL: {@code Shard process was
+   * signaled to shutdown with signal 9} / {@code Download process was signaled to shutdown with signal 9} (all
+   * launcher versions). Inside a container that is the kernel's OOM killer in the memory cgroup (the weights pass
+   * through host RAM while loading) unless something else sent the kill; the launcher itself survives, so the
+   * container exits 1, not OOMKilled. Signal 7 (SIGBUS, a /dev/shm too small) is not this.
+   */
+  TGI_PROCESS_SIGKILLED,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */
@@ -61,6 +83,22 @@ public enum LogSignalKind {
    * {@code ...: driver error: failed to process request}, {@code ...: cuda error: no cuda-capable device is detected}.
    */
   CONTAINER_CLI_INIT_ERROR,
+  /**
+   * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
+   * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
+   * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has
+   * not configured that node, or the pod landed on a node without it.
+   */
+  NVIDIA_RUNTIME_NOT_CONFIGURED,
+  /**
+   * A driver installer (the GPU Operator's driver container, nvidia-installer, modprobe) could not build or load
+   * the NVIDIA kernel module for the node's kernel: {@code Could not resolve Linux kernel version} (the driver
+   * container finds no packages for the kernel), the kernel build's {@code modpost: GPL-incompatible module nvidia.ko
+   * uses GPL-only symbol '...'} (a kernel newer than the driver supports), nvidia-installer's {@code An error occurred
+   * while performing the step: "Building kernel modules"} and {@code Unable to load the kernel module 'nvidia.ko'},
+   * modprobe's {@code could not insert 'nvidia'}.
+   */
+  DRIVER_INSTALL_FAILED,
   /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
@@ -107,14 +145,19 @@ public enum LogSignalKind {
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
-   * NVIDIA Container Toolkit?}, {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (k8s-device-plugin);
+   * NVIDIA Container Toolkit?} (0.15+; up to 0.14 {@code ... did you set the docker default runtime to `nvidia`?}),
+   * {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (0.12-0.14) or {@code ...: could not load NVML library}
+   * (up to 0.11, and 0.15's plugin manager) (k8s-device-plugin, GPU feature discovery);
    * it advertises no {@code nvidia.com/gpu}.
    */
   DEVICE_PLUGIN_NO_DEVICES;
 
-  /** The GPU allocator ran out of device memory (the device path of an OOM). */
+  /**
+   * The GPU allocator ran out of device memory (the device path of an OOM). vLLM's zero cache blocks is not: its
+   * budget check failed before anything was allocated (KvCacheInsufficient).
+   */
   public boolean deviceOom() {
-    return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == VLLM_NO_CACHE_BLOCKS;
+    return this == CUDA_OOM || this == CUDA_ERROR_OOM || this == CUDA_MALLOC_OOM;
   }
 
   /**

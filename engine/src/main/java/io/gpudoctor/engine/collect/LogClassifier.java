@@ -36,6 +36,12 @@ final class LogClassifier {
   private static final Pattern VLLM_FREE = Pattern.compile(
       "Free memory on device (?:\\S+ )?\\(([\\d.]+)/([\\d.]+) GiB\\) on startup is less than desired GPU memory utilization"
           + "(?: \\(([\\d.]+), ?[\\d.]+ GiB\\))?");
+  // llama.cpp/ggml: "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144.00 MiB on device 4: cudaMalloc failed: out of memory".
+  private static final Pattern GGML_ALLOCATING = Pattern.compile("allocating " + SIZE + " on device \\d+");
+  // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
+  private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
+  private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
+  private static final Pattern NO_GPU_BLOCKS = Pattern.compile("# (?:GPU|cuda) blocks: 0,");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
   private static final Pattern HAMI_OOM = Pattern.compile("HAMI-core ERROR[^\\]]*\\]: Device \\d+ OOM (\\d+) / (\\d+)");
   // The CUDA runtime's soname carries its major: a build for CUDA 13 looks for libcudart.so.13.
@@ -65,11 +71,12 @@ final class LogClassifier {
     // PyTorch's caching allocator when the device refuses (torch >= 2.1): "Allocation on device 0 would exceed allowed memory. (out of memory)"
     if (line.contains("would exceed allowed memory. (out of memory)")) return kind(LogSignalKind.CUDA_OOM);
     if (line.contains("CUDA error: out of memory")) return kind(LogSignalKind.CUDA_ERROR_OOM);
+    if (cudaMallocOom(line)) return new Classified(LogSignalKind.CUDA_MALLOC_OOM, size(GGML_ALLOCATING.matcher(line), 1), null, null, null);
     if (line.contains("HAMI-core ERROR") && line.contains(" OOM ")) {
       Matcher hami = HAMI_OOM.matcher(line);
       if (hami.find()) return new Classified(LogSignalKind.VGPU_LIMIT_OOM, null, bytesToMib(hami.group(2)), null, null);
     }
-    if (line.contains("No available memory for the cache blocks")) return kind(LogSignalKind.VLLM_NO_CACHE_BLOCKS);
+    if (line.contains("No available memory for the cache blocks") || noKvCacheLeft(line)) return kind(LogSignalKind.VLLM_NO_CACHE_BLOCKS);
     if (line.contains("is larger than the maximum number of tokens that can be stored in KV cache")
         || line.contains("To serve at least one request with the models's max seq len")
         || line.contains("To serve at least one request with the model's max seq len")) {
@@ -84,10 +91,39 @@ final class LogClassifier {
     }
     // vLLM 0.6-0.10 worker memory profiling (the assertion's second sentence changed across versions).
     if (line.contains("Error in memory profiling. Initial free memory")) return kind(LogSignalKind.VLLM_MEMORY_PROFILING_CHANGED);
+    // TGI launcher: "{Shard,Download} process was signaled to shutdown with signal 9" (9 only: 7 is SIGBUS, shared memory).
+    if (line.contains("process was signaled to shutdown with signal 9") && TGI_SIGKILL.matcher(line).find()) {
+      return kind(LogSignalKind.TGI_PROCESS_SIGKILLED);
+    }
     if (line.contains("Not enough memory to handle") && line.contains("prefill tokens")) {
       return kind(LogSignalKind.TGI_PREFILL_TOKENS_TOO_MANY);
     }
     return null;
+  }
+
+  /**
+   * vLLM's own profiling says no KV cache is left, the lines before its "No available memory for the cache blocks"
+   * (often all a pasted log keeps): V0 0.6-0.7 {@code the rest of the memory reserved for KV Cache is -1.05GiB.} and
+   * {@code # cuda blocks: 0, # CPU blocks: 4681} ({@code # GPU blocks: 0} in earlier builds), V1 {@code Available KV
+   * cache memory: -1.37 GiB}. A positive amount or a non-zero block count is the normal start-up line.
+   */
+  private static boolean noKvCacheLeft(String line) {
+    return line.contains("reserved for KV Cache is -") || line.contains("Available KV cache memory: -")
+        || NO_GPU_BLOCKS.matcher(line).find();
+  }
+
+  /**
+   * A device allocation made through the CUDA API failed for memory: ggml's {@code cudaMalloc failed: out of memory}
+   * (llama.cpp, Ollama's runner, llama-cpp-python; also its HIP build, which keeps the CUDA names), TensorRT-LLM's
+   * {@code CUDA runtime error in ::cudaMalloc...(...): out of memory}, ONNX Runtime's {@code CUDA failure 2: out of
+   * memory} (2 is cudaErrorMemoryAllocation), and the error's names in the runtime and driver APIs. Pinned host
+   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}, ggml's {@code ggml_cuda_host_malloc}) is host RAM.
+   */
+  private static boolean cudaMallocOom(String line) {
+    if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc") || line.contains("host_malloc")) return false;
+    return (line.contains("cudaMalloc") && line.contains("out of memory"))
+        || line.contains("CUDA failure 2: out of memory")
+        || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
   }
 
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
@@ -100,6 +136,8 @@ final class LogClassifier {
         || lower.contains("nvidia-container-cli.real: initialization error")) {
       return LogSignalKind.CONTAINER_CLI_INIT_ERROR;
     }
+    if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
+    if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
         || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
@@ -107,8 +145,11 @@ final class LogClassifier {
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
-    // go-nvml names the return code (device plugin, GPU feature discovery): NVML's library is not in the container.
-    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")) {
+    // NVML's library is not in the container of the device plugin or GPU feature discovery: go-nvml names the return
+    // code (ERROR_LIBRARY_NOT_FOUND, device plugin 0.12-0.14); the older bindings (up to 0.11) and 0.15's plugin
+    // manager say "could not load NVML library" (0.15: "...: libnvidia-ml.so.1: cannot open shared object file").
+    if (lower.contains("failed to initialize nvml")
+        && (line.contains("ERROR_LIBRARY_NOT_FOUND") || lower.contains("could not load nvml library"))) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
@@ -128,10 +169,27 @@ final class LogClassifier {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
     }
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
-        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
+        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")
+        // up to 0.14: "If this is a GPU node, did you set the docker default runtime to `nvidia`?"
+        || line.contains("If this is a GPU node, did you set the docker default runtime to")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     return null;
+  }
+
+  /**
+   * The NVIDIA kernel module could not be built or loaded for the node's kernel: the GPU Operator driver container's
+   * {@code Could not resolve Linux kernel version}, the kernel build's {@code modpost: GPL-incompatible module nvidia.ko
+   * uses GPL-only symbol}, nvidia-installer's {@code An error occurred while performing the step: "Building kernel
+   * modules"} and {@code Unable to load the kernel module 'nvidia.ko'}, modprobe's {@code could not insert 'nvidia'}
+   * (also {@code nvidia_uvm}, {@code nvidia_modeset}).
+   */
+  private static boolean driverInstallFailed(String line) {
+    return line.contains("Could not resolve Linux kernel version")
+        || (line.contains("GPL-incompatible module nvidia") && line.contains("uses GPL-only symbol"))
+        || line.contains("An error occurred while performing the step: \"Building kernel modules\"")
+        || line.contains("Unable to load the kernel module 'nvidia")
+        || line.contains("could not insert 'nvidia");
   }
 
   /**

@@ -24,6 +24,10 @@ class ContainerLogTest {
       CUDA_OOM | RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; 14.74 GiB reserved in total by PyTorch)
       CUDA_ERROR_OOM | RuntimeError: CUDA error: out of memory
       VLLM_NO_CACHE_BLOCKS | ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+      VLLM_NO_CACHE_BLOCKS | INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.
+      VLLM_NO_CACHE_BLOCKS | INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 0, # CPU blocks: 4681
+      VLLM_NO_CACHE_BLOCKS | INFO 11-18 18:07:27 distributed_gpu_executor.py:57] # GPU blocks: 0, # CPU blocks: 2048
+      VLLM_NO_CACHE_BLOCKS | (EngineCore_0 pid=212) INFO 07-14 10:19:47 [gpu_worker.py:276] Available KV cache memory: -1.37 GiB
       VLLM_KV_CACHE_TOO_SMALL | ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (23824). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
       VLLM_KV_CACHE_TOO_SMALL | ERROR 07-14 10:19:58 [core.py:390] ValueError: To serve at least one request with the models's max seq len (118000), (6.30 GiB KV cache is needed, which is larger than the available KV cache memory (6.11 GiB).
       VLLM_FREE_MEMORY_BELOW_UTILIZATION | ValueError: Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.
@@ -32,15 +36,54 @@ class ContainerLogTest {
       DRIVER_LIBRARY_MISMATCH | Failed to initialize NVML: Driver/library version mismatch
       CONTAINER_CLI_REQUIREMENT | nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown
       CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA driver version is insufficient for CUDA runtime version
+      CUDA_MALLOC_OOM | ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2304.00 MiB on device 1: cudaMalloc failed: out of memory
+      CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
+      CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
+      CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
+      TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
+      TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
+      DEVICE_PLUGIN_NO_DEVICES | E0519 10:01:02.223480       1 main.go:132] error starting plugins: error creating plugin manager: unable to create plugin manager: failed to create NVML resource manager: failed to initialize NVML: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
+      DEVICE_PLUGIN_NO_DEVICES | 2021/01/28 11:24:35 Failed to initialize NVML: could not load NVML library.
+      DEVICE_PLUGIN_NO_DEVICES | 2021/01/28 11:24:35 If this is a GPU node, did you set the docker default runtime to `nvidia`?
+      DRIVER_INSTALL_FAILED | Could not resolve Linux kernel version
+      DRIVER_INSTALL_FAILED | ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'rcu_read_unlock_strict'
+      DRIVER_INSTALL_FAILED | ERROR: An error occurred while performing the step: "Building kernel modules". See /var/log/nvidia-installer.log for details.
+      DRIVER_INSTALL_FAILED | ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module was built against the wrong or improperly configured kernel sources
+      DRIVER_INSTALL_FAILED | modprobe: ERROR: could not insert 'nvidia': Key was rejected by service
+      NVIDIA_RUNTIME_NOT_CONFIGURED | Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured
+      NVIDIA_RUNTIME_NOT_CONFIGURED | "message": "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for \"nvidia-cdi\" is configured",
       """)
   void everyWordingIsClassified(LogSignalKind kind, String line) {
     assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
   }
 
   @Test
+  void pinnedHostMemoryAndOtherRuntimeHandlersAreNotGpuFailures() {
+    // ggml falls back to pageable host memory; cudaMallocHost is host RAM.
+    assertThat(LogClassifier.classify("warning: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
+    assertThat(LogClassifier.classify("ggml_cuda_host_malloc: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
+    assertThat(LogClassifier.classify("cudaMallocHost failed: out of memory")).isNull();
+    // SIGBUS of a shard is shared memory, not an OOM kill.
+    assertThat(LogClassifier.classify("ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=1")).isNull();
+    assertThat(LogClassifier.classify("failed to get sandbox runtime: no runtime for \"kata\" is configured")).isNull();
+  }
+
+  @Test
+  void ggmlsAllocationSizeIsTheTriedSize() {
+    LogClassifier.Classified c = LogClassifier.classify(
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2.50 GiB on device 0: cudaMalloc failed: out of memory");
+    assertThat(c.kind()).isEqualTo(LogSignalKind.CUDA_MALLOC_OOM);
+    assertThat(c.triedMiB()).isEqualTo(2.5 * 1024);
+  }
+
+  @Test
   void ordinaryLinesAreNotClassified() {
     assertThat(LogClassifier.classify("INFO 07-14 10:11:11 [gpu_worker.py:232] Available KV cache memory: 5.83 GiB")).isNull();
+    assertThat(LogClassifier.classify("INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 1952, # CPU blocks: 2048")).isNull();
+    assertThat(LogClassifier.classify("INFO worker.py:241] ... the rest of the memory reserved for KV Cache is 3.81GiB.")).isNull();
     assertThat(LogClassifier.classify("INFO CUDA driver version 12.4 detected")).isNull();
+    assertThat(LogClassifier.classify("Proceeding with Linux kernel version 5.15.0-1068-azure")).isNull();
+    assertThat(LogClassifier.classify("Building kernel modules")).isNull();
   }
 
   @Test
