@@ -107,8 +107,9 @@ public enum LogSignalKind {
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
-   * NVIDIA Container Toolkit?}, {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (k8s-device-plugin);
-   * it advertises no {@code nvidia.com/gpu}.
+   * NVIDIA Container Toolkit?} (v0.10+; up to v0.9 {@code ... did you set the docker default runtime to `nvidia`?}),
+   * {@code failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND} (v0.12+; before, {@code Failed to initialize NVML:
+   * could not load NVML library.}) (k8s-device-plugin); it advertises no {@code nvidia.com/gpu}.
    */
   DEVICE_PLUGIN_NO_DEVICES;
 

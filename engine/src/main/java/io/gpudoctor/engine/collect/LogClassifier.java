@@ -107,8 +107,11 @@ final class LogClassifier {
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
-    // go-nvml names the return code (device plugin, GPU feature discovery): NVML's library is not in the container.
-    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")) {
+    // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
+    // (plugin v0.12+); the older gpu-monitoring-tools bindings (plugin <= v0.11) said "could not load NVML library",
+    // which v0.15+ repeats in its "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.
+    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")
+        || lower.contains("could not load nvml library")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
@@ -127,8 +130,11 @@ final class LogClassifier {
         || line.contains("marking all devices as unhealthy")) {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
     }
+    // The plugin's hint after NVML failed: "did you set the docker default runtime to `nvidia`?" up to v0.9,
+    // "did you configure the NVIDIA Container Toolkit?" from v0.10.
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
-        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")) {
+        || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")
+        || line.contains("If this is a GPU node, did you set the docker default runtime to")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     return null;
