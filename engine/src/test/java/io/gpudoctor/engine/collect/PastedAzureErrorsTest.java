@@ -275,4 +275,21 @@ class PastedAzureErrorsTest {
 
     assertThat(facts(read(folder), MentionedVmSize.class)).isEmpty();
   }
+
+  @Test
+  void ec2sLaunchErrorPastedBareIsEc2sQuotaErrorWithItsCode() {
+    write(folder, "issue.md", """
+        The maintainer pointed at this line of our Karpenter log:
+
+        ```
+        VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 32 allows for the instance bucket that the specified instance type belongs to. Please visit http://aws.amazon.com/contact-us/ec2-request to request an adjustment to this limit.
+        ```
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::cloud, AzureError::currentLimit)
+        .containsExactly("VcpuLimitExceeded", AzureErrorKind.QUOTA, AzureError.AWS, 32);
+    assertThat(e.provenance().pointer()).isEqualTo("line 4");
+  }
 }
