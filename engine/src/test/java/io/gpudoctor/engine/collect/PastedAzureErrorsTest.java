@@ -292,4 +292,21 @@ class PastedAzureErrorsTest {
         .containsExactly("VcpuLimitExceeded", AzureErrorKind.QUOTA, AzureError.AWS, 32);
     assertThat(e.provenance().pointer()).isEqualTo("line 4");
   }
+
+  @Test
+  void theOneEc2InstanceTypeATextNamesIsItsSizeAndTwoNameNone() {
+    write(folder, "one/issue.md", """
+        Our provisioner only allows p3.2xlarge:
+
+        `VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 0 allows for the instance bucket that the specified instance type belongs to.`
+        """);
+    write(folder, "two/issue.md", """
+        The NodePool allows g4dn.2xlarge and g4dn.4xlarge.
+
+        `VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 8 allows for the instance bucket that the specified instance type belongs to.`
+        """);
+
+    assertThat(only(read(folder.resolve("one")), MentionedVmSize.class).vmSize()).isEqualTo("p3.2xlarge");
+    assertThat(facts(read(folder.resolve("two")), MentionedVmSize.class)).isEmpty();
+  }
 }
