@@ -17,7 +17,7 @@ public final class Ec2ErrorText {
   /** Where each message begins; PastedAzureErrors starts a pasted message there. */
   public static final String MESSAGE_START = "You have requested more vCPU capacity than your current vCPU limit"
       + "|We currently do not have sufficient \\S+ capacity|Max spot instance count exceeded"
-      + "|Your requested instance type \\(";
+      + "|Your requested instance type \\(|There is no Spot capacity available that matches your request";
 
   private record Wording(Pattern text, String code, AzureErrorKind kind) {}
 
@@ -29,6 +29,9 @@ public final class Ec2ErrorText {
       new Wording(Pattern.compile("We currently do not have sufficient (\\S+) capacity in the Availability Zone you requested "
           + "\\(([^)]+)\\)"), "InsufficientInstanceCapacity", AzureErrorKind.ZONAL_CAPACITY),
       new Wording(Pattern.compile("We currently do not have sufficient (\\S+) capacity"), "InsufficientInstanceCapacity",
+          AzureErrorKind.REGIONAL_CAPACITY),
+      // Spot: no pool of the request has capacity now (CreateFleet's InsufficientInstanceCapacity for Spot).
+      new Wording(Pattern.compile("There is no Spot capacity available that matches your request"), "InsufficientInstanceCapacity",
           AzureErrorKind.REGIONAL_CAPACITY),
       new Wording(Pattern.compile("Your requested instance type \\(([^)]+)\\) is not supported in your requested Availability "
           + "Zone \\(([^)]+)\\)"), "Unsupported", AzureErrorKind.SKU_NOT_AVAILABLE));

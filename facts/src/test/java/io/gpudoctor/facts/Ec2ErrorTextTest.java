@@ -43,6 +43,16 @@ class Ec2ErrorTextTest {
   }
 
   @Test
+  void noSpotCapacityIsCapacityNotQuota() {
+    AzureError e = parse("creating instance, insufficient capacity, with fleet error(s), InsufficientInstanceCapacity: There is "
+        + "no Spot capacity available that matches your request.");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.REGIONAL_CAPACITY);
+    assertThat(e.kind().capacity()).isTrue();
+    assertThat(e.cloud()).isEqualTo(AzureError.AWS);
+  }
+
+  @Test
   void unsupportedIsTheTypeNotOfferedInTheZone() {
     AzureError e = parse("Unsupported: Your requested instance type (p3.2xlarge) is not supported in your requested "
         + "Availability Zone (us-east-1e). Please retry your request by not specifying an Availability Zone.");

@@ -62,7 +62,8 @@ final class PastedAzureErrors {
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
         || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
         || text.contains("vCPU capacity than your current vCPU limit") || text.contains("We currently do not have sufficient")
-        || text.contains("Max spot instance count exceeded") || text.contains("is not supported in your requested Availability Zone");
+        || text.contains("Max spot instance count exceeded") || text.contains("is not supported in your requested Availability Zone")
+        || text.contains("There is no Spot capacity available");
   }
 
   /** Adds an AzureError for every Azure error message in the lines not in {@code skipLines} (1-based); returns how many. */
