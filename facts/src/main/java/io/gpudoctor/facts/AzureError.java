@@ -41,6 +41,8 @@ public record AzureError(
   public static final String TIER_REGIONAL = "regional";
   public static final String AZURE = "Azure";
   public static final String GCE = "GCE";
+  /** EC2's launch errors, as Karpenter on AWS and the cluster autoscaler's ASG activities relay them. */
+  public static final String AWS = "AWS";
   public static final String VCPUS = "vCPUs";
 
   public AzureError {

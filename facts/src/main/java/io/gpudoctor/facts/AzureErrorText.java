@@ -90,6 +90,9 @@ public final class AzureErrorText {
   public static AzureError parse(String code, String message, String origin, String workspace, String nodeGroup,
       Instant at, Provenance provenance) {
     String text = message == null ? "" : message;
+    // Karpenter on AWS and the autoscaler's ASGs relay EC2's own words: those are EC2's errors, not Azure's.
+    AzureError ec2 = Ec2ErrorText.parse(text, origin, nodeGroup, at, provenance);
+    if (ec2 != null) return ec2;
     String c = code == null ? "" : code.trim();
     Matcher embedded = EMBEDDED_CODE.matcher(text);
     String inner = embedded.find() ? embedded.group(1) : null;

@@ -10,10 +10,12 @@ public enum NodePoolRejectionKind {
   UNTOLERATED_TAINT,
   /** The pod's node selector or affinity contradicts the NodePool's requirements or labels. */
   REQUIREMENTS,
+  /** "incompatible with nodepool ..." whose reason is not shown (cut off by the paste) or not a known wording. */
+  INCOMPATIBLE,
   OTHER;
 
   /** The NodePool can never hold the pod as the two are written: more capacity would not help. */
   public boolean incompatible() {
-    return this == NO_INSTANCE_TYPE || this == UNTOLERATED_TAINT || this == REQUIREMENTS;
+    return this == NO_INSTANCE_TYPE || this == UNTOLERATED_TAINT || this == REQUIREMENTS || this == INCOMPATIBLE;
   }
 }

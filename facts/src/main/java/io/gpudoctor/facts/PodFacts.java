@@ -156,11 +156,14 @@ public record PodFacts(
   }
 
   public String tolerationsQuote() {
-    return tolerations.isEmpty() ? "(none)"
-        : String.join(", ", tolerations.stream().map(Toleration::quote).toList());
+    if (tolerations.isEmpty()) return known(TOLERATIONS) ? "(none)" : "(not captured)";
+    return String.join(", ", tolerations.stream().map(Toleration::quote).toList());
   }
 
   public String nodeConstraintsQuote() {
+    if (nodeSelector.isEmpty() && requiredNodeAffinity.isEmpty() && !known(NODE_SELECTOR) && !known(AFFINITY)) {
+      return "node selector and affinity not captured";
+    }
     StringBuilder sb = new StringBuilder();
     if (!nodeSelector.isEmpty()) sb.append("nodeSelector ").append(new java.util.TreeMap<>(nodeSelector));
     if (!requiredNodeAffinity.isEmpty()) {

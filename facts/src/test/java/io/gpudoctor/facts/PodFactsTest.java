@@ -58,4 +58,17 @@ class PodFactsTest {
         Map.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("pod.json", ""));
     assertThat(s.templateOwner()).isEqualTo("statefulset/vllm");
   }
+
+  @Test
+  void aPodSeenOnlyInEventsQuotesItsTolerationsAndSelectorAsNotCapturedNotNone() {
+    PodFacts seen = new PodFacts("ml", "llm-0", "Pending", null, null, null, null, null, null, Map.of(), List.of(),
+        List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("events.txt", "line 3"),
+        java.util.Set.of(PodFacts.CONTAINERS, PodFacts.TOLERATIONS, PodFacts.NODE_SELECTOR, PodFacts.AFFINITY));
+    PodFacts read = pod(List.of(), Map.of(), List.of());
+
+    assertThat(seen.tolerationsQuote()).isEqualTo("(not captured)");
+    assertThat(seen.nodeConstraintsQuote()).isEqualTo("node selector and affinity not captured");
+    assertThat(read.tolerationsQuote()).isEqualTo("(none)");
+    assertThat(read.nodeConstraintsQuote()).isEmpty();
+  }
 }

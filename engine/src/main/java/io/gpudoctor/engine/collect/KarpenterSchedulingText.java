@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
 
 /**
  * Karpenter's {@code FailedScheduling} pod event (domain 5.3): "Failed to schedule pod, %s", where
- * %s joins one error per NodePool with "; " (Go multierr). The scheduler's "0/N nodes are
- * available" parser skips it: it has no node counts, it names NodePools. The wordings:
+ * %s joins one error per NodePool with "; " (Go multierr). Its provisioner logged the same errors as
+ * "Could not schedule pod, %s" (v0.2x-v0.37, read as the event; see PastedEventMessages). The
+ * scheduler's "0/N nodes are available" parser skips it: it has no node counts, it names NodePools.
+ * The wordings:
  * <pre>
  * incompatible with nodepool "spot-pool", daemonset overhead={"cpu":"1566m",...}, no instance type has enough resources   (v1)
  * incompatible with nodepool "gpu", daemonset overhead={...}, no instance type satisfied resources {...} and requirements ... (v0.32-v0.37)
@@ -25,7 +27,9 @@ import java.util.regex.Pattern;
  * </pre>
  */
 final class KarpenterSchedulingText {
-  private static final String PREFIX = "Failed to schedule pod, ";
+  static final String PREFIX = "Failed to schedule pod, ";
+  /** The provisioner's log line for the same errors (v0.2x-v0.37): "Could not schedule pod, %s". */
+  private static final String LOGGED_PREFIX = "Could not schedule pod, ";
   private static final Pattern SEPARATOR = Pattern.compile(";\\s+");
   private static final Pattern INCOMPATIBLE = Pattern.compile("^incompatible with (?:nodepool|provisioner) \"([^\"]+)\"");
   private static final Pattern QUOTED_POOL = Pattern.compile("for (?:nodepool|provisioner):? \"([^\"]+)\"");
@@ -35,16 +39,22 @@ final class KarpenterSchedulingText {
   private KarpenterSchedulingText() {}
 
   static boolean isKarpenterMessage(String message) {
-    return message != null && message.strip().startsWith(PREFIX);
+    return message != null && prefixLength(message.strip()) > 0;
+  }
+
+  private static int prefixLength(String message) {
+    if (message.startsWith(PREFIX)) return PREFIX.length();
+    return message.startsWith(LOGGED_PREFIX) ? LOGGED_PREFIX.length() : 0;
   }
 
   /** One rejection per NodePool part of the event's message; empty when it is no Karpenter scheduling message. */
   static List<NodePoolRejection> parse(KubeEvent e) {
     List<NodePoolRejection> out = new ArrayList<>();
     String message = e.message().strip();
-    if (!message.startsWith(PREFIX)) return out;
+    int prefix = prefixLength(message);
+    if (prefix == 0) return out;
     boolean gpu = GPU_RESOURCE.matcher(message).find();
-    for (String part : SEPARATOR.split(message.substring(PREFIX.length()))) {
+    for (String part : SEPARATOR.split(message.substring(prefix))) {
       String text = part.strip();
       if (text.isEmpty()) continue;
       out.add(new NodePoolRejection(e.involvedKey(), nodePool(text), kind(text), text, gpu, message, e.lastSeen(),
@@ -70,6 +80,7 @@ final class KarpenterSchedulingText {
     if (t.contains("incompatible requirements") || t.contains("does not have known values")) {
       return NodePoolRejectionKind.REQUIREMENTS;
     }
-    return NodePoolRejectionKind.OTHER;
+    // Karpenter words every permanent misfit "incompatible with nodepool ...": a reason cut off by the paste is one.
+    return NodePoolRejectionKind.INCOMPATIBLE;
   }
 }

@@ -145,11 +145,11 @@ final class LogClassifier {
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
-    // NVML's library is not in the container of the device plugin or GPU feature discovery: go-nvml names the return
-    // code (ERROR_LIBRARY_NOT_FOUND, device plugin 0.12-0.14); the older bindings (up to 0.11) and 0.15's plugin
-    // manager say "could not load NVML library" (0.15: "...: libnvidia-ml.so.1: cannot open shared object file").
-    if (lower.contains("failed to initialize nvml")
-        && (line.contains("ERROR_LIBRARY_NOT_FOUND") || lower.contains("could not load nvml library"))) {
+    // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
+    // (ERROR_LIBRARY_NOT_FOUND); the older bindings said "could not load NVML library", which newer plugins repeat in
+    // their "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.
+    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")
+        || lower.contains("could not load nvml library")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
@@ -168,9 +168,10 @@ final class LogClassifier {
         || line.contains("marking all devices as unhealthy")) {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
     }
+    // The plugin's hint after NVML failed: "did you set the docker default runtime to `nvidia`?" in older
+    // plugins, "did you configure the NVIDIA Container Toolkit?" in newer ones.
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")
         || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")
-        // up to 0.14: "If this is a GPU node, did you set the docker default runtime to `nvidia`?"
         || line.contains("If this is a GPU node, did you set the docker default runtime to")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }

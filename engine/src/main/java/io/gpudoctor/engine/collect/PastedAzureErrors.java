@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorText;
+import io.gpudoctor.facts.Ec2ErrorText;
 import io.gpudoctor.facts.MentionedVmSize;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
@@ -34,7 +35,8 @@ final class PastedAzureErrors {
           + "|subscription level \\S+ vCPU quota for|regional (?:\\S+ )?vCPU quota limit for subscription"
           + "|reached the regional vCPU quota for spot|unable to allocate resources (?:in the selected zone|with selected VM size)"
           + "|the requested SKU is unavailable for instance type"
-          + "|(?:insufficient capacity, )?" + Pattern.quote(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE),
+          + "|(?:insufficient capacity, )?" + Pattern.quote(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
+          + "|" + Ec2ErrorText.MESSAGE_START,
       Pattern.CASE_INSENSITIVE);
   /** The code on the message's own line: az's "(Code) ", autorest's Code="X", ARM JSON's "code": "X", the SDK's ERROR CODE: X. */
   private static final Pattern CODE_BEFORE = Pattern.compile(
@@ -58,7 +60,10 @@ final class PastedAzureErrors {
     return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
         || text.contains("llocation failed") || text.contains("vcpu quota") || text.contains("vCPU quota")
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
-        || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE);
+        || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
+        || text.contains("vCPU capacity than your current vCPU limit") || text.contains("We currently do not have sufficient")
+        || text.contains("Max spot instance count exceeded") || text.contains("is not supported in your requested Availability Zone")
+        || text.contains("There is no Spot capacity available");
   }
 
   /** Adds an AzureError for every Azure error message in the lines not in {@code skipLines} (1-based); returns how many. */

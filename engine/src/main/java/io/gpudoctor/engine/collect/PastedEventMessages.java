@@ -27,13 +27,18 @@ import java.util.regex.Pattern;
  *       about a node (the node the pasted command names, else none);</li>
  *   <li>kubelet image manager: {@code Failed to pull image "I": ...}, {@code Error: ErrImagePull},
  *       {@code Error: ImagePullBackOff} -> Failed; {@code Back-off pulling image "I"} -> BackOff;</li>
+ *   <li>Karpenter: its event {@code Failed to schedule pod, incompatible with nodepool ...}, and its
+ *       provisioner's log of the same errors, {@code Could not schedule pod, incompatible with ...}
+ *       (v0.2x-v0.37: the JSON encoder's {@code "message"}, escaped, or the console encoder's text), or
+ *       {@code "message":"could not schedule pod", ..., "error":"incompatible with nodepool ..."} (v1)
+ *       -> FailedScheduling, karpenter;</li>
  *   <li>cluster-autoscaler: {@code pod didn't trigger scale-up: ...} (current), {@code pod didn't
  *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp;
  *       GKE's {@code Node scale up in zones ... associated with this pod failed: ...} -> FailedScaleUp.</li>
  * </ul>
  * The event is about the pod the last pasted command names ({@code kubectl describe pod P}), or the
- * pod a scheduler log line names ({@code pod="ns/name"}), else about no named pod (placed like a
- * bare event row). A message an event row of the file already carries is not added again.
+ * pod a log line names (the scheduler's {@code pod="ns/name"}, Karpenter's {@code "pod":"ns/name"}
+ * or {@code "Pod":{"name":..,"namespace":..}}), else about no named pod (placed like a bare event row). A message an event row of the file already carries is not added again.
  */
 final class PastedEventMessages {
   /** {@code objectKind} is the kind of object the component records the event about. */
@@ -43,6 +48,10 @@ final class PastedEventMessages {
     }
   }
 
+  private static final String KARPENTER = "karpenter";
+  /** How each of Karpenter's per-NodePool errors begins (KarpenterSchedulingText). */
+  private static final String KARPENTER_REASON =
+      "incompatible with (?:nodepool|provisioner) |all available instance types exceed limits|node limits have been exhausted";
   // One anchor a line, each with the wording of its component (see above); keep one Kind per entry.
   private static final List<Kind> KINDS = List.of(
       new Kind(Pattern.compile("\\b\\d+/\\d+ nodes are available|\\bno nodes available to schedule pods"),
@@ -58,6 +67,8 @@ final class PastedEventMessages {
           "Warning", "Failed", "kubelet"),
       new Kind(Pattern.compile("\\bBack-off pulling image \""), "Normal", "BackOff", "kubelet"),
       new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"),
+      new Kind(Pattern.compile("\\b(?:Failed to|Could not) schedule pod, (?=" + KARPENTER_REASON + ")"
+          + "|(?<=\"error\":\\s?\")(?=incompatible with (?:nodepool|provisioner) )"), "Warning", "FailedScheduling", KARPENTER),
       // GKE's cluster autoscaler (k8s.io/gke-autoscaling) on a pod whose node scale-up failed.
       new Kind(Pattern.compile("\\bNode scale up in zones\\b.{0,200}? associated with this pod failed"), "Warning",
           "FailedScaleUp", "cluster-autoscaler"));
@@ -65,7 +76,11 @@ final class PastedEventMessages {
   private static final Pattern SHORT_RESOURCE = Pattern.compile("Node didn't have enough resource: ([A-Za-z0-9][A-Za-z0-9./_-]*)");
   private static final String UNEXPECTED = ", which is unexpected";
   /** kube-scheduler's structured log names the pod: {@code "Unable to schedule pod; no fit; waiting" pod="ns/name" err="0/3 nodes ..."}. */
-  private static final Pattern LOGGED_POD = Pattern.compile("\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
+  private static final Pattern LOGGED_POD = Pattern.compile(
+      "\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"|\"pod\":\\s*\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
+  /** Karpenter v1's structured pod: {@code "Pod":{"name":"vllm-0","namespace":"ml"}}. */
+  private static final Pattern LOGGED_POD_OBJECT = Pattern.compile(
+      "\"Pod\":\\s*\\{\"name\":\\s*\"([a-z0-9][a-z0-9.-]*)\",\\s*\"namespace\":\\s*\"([a-z0-9][a-z0-9.-]*)\"\\}");
 
   private PastedEventMessages() {}
 
@@ -76,7 +91,9 @@ final class PastedEventMessages {
         || text.contains("Node didn't have enough resource") || text.contains("The node was low on resource")
         || text.contains("The node had condition") || text.contains("System OOM encountered")
         || text.contains("Failed to pull image") || text.contains("Back-off pulling image")
-        || text.contains("Error: ErrImagePull") || text.contains("Error: ImagePullBackOff");
+        || text.contains("Error: ErrImagePull") || text.contains("Error: ImagePullBackOff")
+        || text.contains("schedule pod, ") || text.contains("incompatible with nodepool")
+        || text.contains("incompatible with provisioner");
   }
 
   /** Adds the event of every bare message in the lines not in {@code skipLines} (1-based); returns how many lines held one. */
@@ -112,14 +129,25 @@ final class PastedEventMessages {
           : MessageSpan.at(lines, i, found.start());
       Kind kind = found.kind();
       String message = kind.reason().equals("UnexpectedAdmissionError") ? upToUnexpected(span.text()) : span.text();
+      // Karpenter v1 logs the errors apart from "could not schedule pod": they are the event's message.
+      if (KARPENTER.equals(kind.component())) {
+        // The console encoder ends the line with its fields: {"commit": "...", "pod": "ns/name"}.
+        int fields = message.indexOf("\t{\"");
+        if (fields > 0) message = message.substring(0, fields).strip();
+        if (!KarpenterSchedulingText.isKarpenterMessage(message)) message = KarpenterSchedulingText.PREFIX + message;
+      }
       String reason = reason(kind, message);
       if (reason == null) continue;
       String namespace = context.namespace();
       String name = "Node".equals(kind.objectKind()) ? context.node() : context.pod();
       Matcher logged = LOGGED_POD.matcher(line);
+      Matcher object = LOGGED_POD_OBJECT.matcher(line);
       if (logged.find() && "Pod".equals(kind.objectKind())) {
-        namespace = logged.group(1);
-        name = logged.group(2);
+        namespace = logged.group(1) != null ? logged.group(1) : logged.group(3);
+        name = logged.group(2) != null ? logged.group(2) : logged.group(4);
+      } else if (object.find() && "Pod".equals(kind.objectKind())) {
+        namespace = object.group(2);
+        name = object.group(1);
       }
       int at = span.firstLine();
       rows.add(new EventText.Row(namespace, name == null && "Pod".equals(kind.objectKind()) ? null : kind.objectKind(),

@@ -10,14 +10,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The Azure VM sizes a text names: {@code Standard_D4pds_v5} anywhere, and the portal's display
- * form after a size label ({@code VMsize: Standard DS2 v2}, {@code VM size: Standard NC6s v3}).
+ * The VM sizes a text names: Azure's {@code Standard_D4pds_v5} anywhere, and the portal's display
+ * form after a size label ({@code VMsize: Standard DS2 v2}, {@code VM size: Standard NC6s v3}); EC2's
+ * instance types ({@code p3.2xlarge}, {@code g5.12xlarge}, {@code c6i.metal}) beside EC2's errors.
  * Storage and network SKUs ({@code Standard_LRS}, {@code Standard_v2}) have no vCPU count and are not sizes.
  */
 final class VmSizeMentions {
   private static final Pattern SIZE = Pattern.compile("(?i)(?<![\\w-])Standard_[a-z]+\\d+[a-z]*(?:_[a-z0-9]+)*(?![\\w-])");
   private static final Pattern LABELLED_DISPLAY = Pattern.compile(
       "(?i:\\bVM ?size)\\s*[:=]?\\s*[`*\"']*(Standard [A-Z][A-Za-z]*\\d+[A-Za-z]*(?: (?:[A-Z][A-Za-z]*\\d+[A-Za-z0-9]*|v\\d+))*)");
+  /** An EC2 type: family with its generation, a dot, the size (InstanceTypes tells its GPUs). */
+  private static final Pattern EC2_TYPE = Pattern.compile(
+      "(?<![\\w.-])[a-z]+\\d[a-z0-9-]*\\.(?:nano|micro|small|medium|large|\\d*xlarge|metal(?:-\\d+xl)?)(?![\\w-])");
   private static final int LONGEST_QUOTE = 240;
 
   private VmSizeMentions() {}
@@ -27,6 +31,8 @@ final class VmSizeMentions {
     Map<String, MentionedVmSize> sizes = new TreeMap<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
+      Matcher t = EC2_TYPE.matcher(line);
+      while (t.find()) add(sizes, t.group(), path, line, i);
       if (!line.contains("tandard")) continue;
       Matcher m = SIZE.matcher(line);
       while (m.find()) add(sizes, m.group(), path, line, i);

@@ -37,6 +37,9 @@ class LogClassifierTest {
       DEVICE_MARKED_UNHEALTHY | 2021/03/02 10:19:52 'nvidia.com/mig-1g.10gb' device marked unhealthy: MIG-5b0f1d2e-8c3a-5e7f-9b1d-2a4c6e8f0a1b
       DEVICE_MARKED_UNHEALTHY | I0714 10:19:52.118274       1 health.go:160] Error waiting for event: ERROR_UNKNOWN; marking all devices as unhealthy
       DEVICE_PLUGIN_NO_DEVICES | E0714 10:19:52.118274       1 factory.go:87] failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND
+      DEVICE_PLUGIN_NO_DEVICES | 2020/02/11 09:41:07 Failed to initialize NVML: could not load NVML library.
+      DEVICE_PLUGIN_NO_DEVICES | 2020/02/11 09:41:07 If this is a GPU node, did you set the docker default runtime to `nvidia`?
+      DEVICE_PLUGIN_NO_DEVICES | W0714 10:19:52.118274       1 rm.go:109] NVML not detected: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Error starting nv-hostengine: DCGM initialization error"
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=fatal msg="Failed to watch metrics: Error watching fields: The third-party Profiling module returned an unrecoverable error"
       DCGM_EXPORTER_FAILED | time="2026-07-14T10:19:52Z" level=warning msg="Cannot destroy field group." error="Host engine connection invalid/disconnected"

@@ -275,4 +275,38 @@ class PastedAzureErrorsTest {
 
     assertThat(facts(read(folder), MentionedVmSize.class)).isEmpty();
   }
+
+  @Test
+  void ec2sLaunchErrorPastedBareIsEc2sQuotaErrorWithItsCode() {
+    write(folder, "issue.md", """
+        The maintainer pointed at this line of our Karpenter log:
+
+        ```
+        VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 32 allows for the instance bucket that the specified instance type belongs to. Please visit http://aws.amazon.com/contact-us/ec2-request to request an adjustment to this limit.
+        ```
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::cloud, AzureError::currentLimit)
+        .containsExactly("VcpuLimitExceeded", AzureErrorKind.QUOTA, AzureError.AWS, 32);
+    assertThat(e.provenance().pointer()).isEqualTo("line 4");
+  }
+
+  @Test
+  void theOneEc2InstanceTypeATextNamesIsItsSizeAndTwoNameNone() {
+    write(folder, "one/issue.md", """
+        Our provisioner only allows p3.2xlarge:
+
+        `VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 0 allows for the instance bucket that the specified instance type belongs to.`
+        """);
+    write(folder, "two/issue.md", """
+        The NodePool allows g4dn.2xlarge and g4dn.4xlarge.
+
+        `VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit of 8 allows for the instance bucket that the specified instance type belongs to.`
+        """);
+
+    assertThat(only(read(folder.resolve("one")), MentionedVmSize.class).vmSize()).isEqualTo("p3.2xlarge");
+    assertThat(facts(read(folder.resolve("two")), MentionedVmSize.class)).isEmpty();
+  }
 }

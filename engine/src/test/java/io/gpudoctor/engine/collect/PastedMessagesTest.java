@@ -307,4 +307,41 @@ class PastedMessagesTest {
           + "exceeded. Pod is at risk of not being scheduled.");
     });
   }
+
+  @Test
+  void karpentersProvisionerLogLinesOfEveryVersionBecomeItsFailedSchedulingEvent() {
+    write(folder, "issue.md", """
+        v0.37, JSON encoder:
+
+        {"level":"ERROR","time":"2026-03-02T11:40:18.204Z","logger":"controller.provisioner","message":"Could not schedule pod, incompatible with nodepool \\"gpu\\", daemonset overhead={\\"cpu\\":\\"200m\\"}, no instance type satisfied resources {\\"nvidia.com/gpu\\":\\"2\\"} and requirements karpenter.sh/nodepool In [gpu] (no instance type has enough resources)","commit":"a1b2c3d","pod":"ml/vllm-0"}
+
+        v0.31, console encoder:
+
+        2026-03-02T11:40:18.204Z	ERROR	controller.provisioner	Could not schedule pod, incompatible with provisioner "gpu", daemonset overhead={"cpu":"200m"}, did not tolerate sku=gpu:NoSchedule	{"commit": "322822a", "pod": "ml/vllm-1"}
+
+        v1.1, the errors apart:
+
+        {"level":"ERROR","time":"2026-03-02T11:40:18.204Z","logger":"controller","message":"could not schedule pod","Pod":{"name":"vllm-2","namespace":"ml"},"error":"incompatible with nodepool \\"gpu\\", daemonset overhead={\\"cpu\\":\\"200m\\"}, incompatible requirements, key nvidia.com/gpu.product, In [A100] not in [T4]"}
+        """);
+
+    assertThat(facts(read(folder), KubeEvent.class))
+        .allSatisfy(e -> assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component)
+            .containsExactly("Warning", "FailedScheduling", "karpenter"))
+        .extracting(KubeEvent::involvedKey, KubeEvent::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ml/vllm-0", "Could not schedule pod, incompatible with nodepool \"gpu\", "
+                + "daemonset overhead={\"cpu\":\"200m\"}, no instance type satisfied resources {\"nvidia.com/gpu\":\"2\"} "
+                + "and requirements karpenter.sh/nodepool In [gpu] (no instance type has enough resources)"),
+            org.assertj.core.groups.Tuple.tuple("ml/vllm-1", "Could not schedule pod, incompatible with provisioner \"gpu\", "
+                + "daemonset overhead={\"cpu\":\"200m\"}, did not tolerate sku=gpu:NoSchedule"),
+            org.assertj.core.groups.Tuple.tuple("ml/vllm-2", "Failed to schedule pod, incompatible with nodepool \"gpu\", "
+                + "daemonset overhead={\"cpu\":\"200m\"}, incompatible requirements, key nvidia.com/gpu.product, In [A100] not in [T4]"));
+  }
+
+  @Test
+  void anotherComponentsCouldNotSchedulePodIsNoKarpenterEvent() {
+    write(folder, "notes.txt", "scheduler-plugins: Could not schedule pod, waiting for the PodGroup to reach minMember\n");
+
+    assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
+  }
 }

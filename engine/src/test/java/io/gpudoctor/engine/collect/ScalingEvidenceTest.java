@@ -339,6 +339,21 @@ class ScalingEvidenceTest {
   }
 
   @Test
+  void aNodePoolPartCutOffByThePasteIsStillIncompatible() {
+    write(folder, "issue.md", """
+        karpenter keeps logging:
+
+        {"level":"ERROR","time":"2026-03-02T11:40:18.204Z","logger":"controller.provisioner","message":"Could not schedule pod, incompatible with nodepool \\"gpu\\", daemonset overhead={\\"cpu\\":\\"185m\\"}, no instance type satisfied resources {\\"cpu\\":\\"9185m\\",\\"nvidia.com/gpu\\":\\"2\\"} and requirements node.kubernetes.io/instance-type In [Standard_NC4as_T4_v3] (no instance type has enough resources); incompatible with nodepool \\"default\\", daemonset overhead={\\"cpu\\":\\"305m\\",\\"pods\\":\\"
+        """);
+
+    assertThat(facts(read(folder), NodePoolRejection.class))
+        .extracting(NodePoolRejection::nodePool, NodePoolRejection::kind, NodePoolRejection::requestsGpu)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("gpu", NodePoolRejectionKind.NO_INSTANCE_TYPE, true),
+            org.assertj.core.groups.Tuple.tuple("default", NodePoolRejectionKind.INCOMPATIBLE, true));
+  }
+
+  @Test
   void gkesFailedScaleUpEventIsComputeEnginesErrorOfEachReasonNotAnAzureOne() {
     write(folder, "events.json", """
         {"apiVersion": "v1", "kind": "List", "items": [
