@@ -148,8 +148,8 @@ final class LogClassifier {
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
     // (ERROR_LIBRARY_NOT_FOUND); the older bindings said "could not load NVML library", which newer plugins repeat in
     // their "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.
-    if (lower.contains("failed to initialize nvml") && line.contains("ERROR_LIBRARY_NOT_FOUND")
-        || lower.contains("could not load nvml library")) {
+    if ((lower.contains("failed to initialize nvml") || lower.contains("nvml not detected"))
+        && (line.contains("ERROR_LIBRARY_NOT_FOUND") || lower.contains("could not load nvml library"))) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
