@@ -162,13 +162,11 @@ public final class AzureErrorText {
     m = APPROVED.matcher(text);
     if (m.find()) {
       String quota = m.group(1).trim();
-      b.quotaResource = AzureError.VCPUS;
       // "Total Regional Cores", and for spot "Total Regional Low-priority Cores".
       if (quota.toLowerCase(Locale.ROOT).startsWith("total regional")) {
-        b.tier = AzureError.TIER_REGIONAL;
+        b.regionalVcpus();
       } else {
-        b.tier = AzureError.TIER_FAMILY;
-        b.family = QuotaFamilies.key(quota);
+        b.familyVcpus(quota);
       }
     }
     m = LIMITS_OF.matcher(text);
@@ -184,23 +182,18 @@ public final class AzureErrorText {
         b.quotaResource = resource;
         return b.kind(AzureErrorKind.OTHER_QUOTA).build();
       }
-      b.quotaResource = AzureError.VCPUS;
-      b.tier = AzureError.TIER_REGIONAL;
+      b.regionalVcpus();
     }
     m = INSUFFICIENT_VCPU.matcher(text);
     if (m.find()) {
-      b.tier = AzureError.TIER_FAMILY;
-      b.quotaResource = AzureError.VCPUS;
+      b.familyVcpus(m.group(3));
       b.requested = Integer.valueOf(m.group(1));
       b.remaining = Integer.valueOf(m.group(2));
-      b.family = QuotaFamilies.key(m.group(3));
       b.region = m.group(4);
     }
     m = AML_FAMILY.matcher(text);
     if (m.find()) {
-      b.tier = AzureError.TIER_FAMILY;
-      b.quotaResource = AzureError.VCPUS;
-      b.family = QuotaFamilies.key(m.group(1));
+      b.familyVcpus(m.group(1));
       b.currentLimit = Integer.valueOf(m.group(2));
       b.additionalRequired = Integer.valueOf(m.group(4));
       // The message gives the limit, not the usage; under a limit of 0 nothing can be in use.
@@ -208,8 +201,7 @@ public final class AzureErrorText {
     }
     m = LEFT_REGIONAL.matcher(text);
     if (m.find()) {
-      b.tier = AzureError.TIER_REGIONAL;
-      b.quotaResource = AzureError.VCPUS;
+      b.regionalVcpus();
       b.remaining = Integer.valueOf(m.group(1));
       b.requested = Integer.valueOf(m.group(2));
     }
@@ -256,6 +248,19 @@ public final class AzureErrorText {
     Integer requested;
     Integer remaining;
     String quotaResource;
+
+    /** A quota of the vCPUs of one VM family (keyed as the quota's family name). */
+    void familyVcpus(String familyName) {
+      tier = AzureError.TIER_FAMILY;
+      quotaResource = AzureError.VCPUS;
+      family = QuotaFamilies.key(familyName);
+    }
+
+    /** The region's total vCPU quota. */
+    void regionalVcpus() {
+      tier = AzureError.TIER_REGIONAL;
+      quotaResource = AzureError.VCPUS;
+    }
 
     Builder(String code, String message, String origin, String workspace, String nodeGroup, Instant at,
         Provenance provenance) {
