@@ -74,12 +74,11 @@ final class ReplayCommand implements Callable<Integer> {
       throw new CliException(ExitCodes.USAGE, "--shard: " + e.getMessage());
     }
     RuleBase ruleBase = Rules.compile(rules);
-    ProgressLine progress = System.console() == null ? null : new ProgressLine(spec.commandLine().getErr());
-    ReplayPlan plan = new ReplayPlan(jobs, part, progress == null ? ReplayPlan.Progress.NONE : progress);
-    try {
-      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), plan);
-    } finally {
-      if (progress != null) progress.clear();
+    if (System.console() == null) {
+      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), new ReplayPlan(jobs, part, ReplayPlan.Progress.NONE));
+    }
+    try (ReplayProgressBar progress = ReplayProgressBar.onTerminal(System.err)) {
+      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), new ReplayPlan(jobs, part, progress));
     }
   }
 
