@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.reason;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,7 @@ record DrlLayout(String packageName, List<String> header, Map<String, String> ru
     Map<String, String> functions = new LinkedHashMap<>();
     StringBuilder rest = new StringBuilder();
     String[] lines = text.split("\n", -1);
+    List<String> lineList = Arrays.asList(lines); // a view: List.of would copy the whole file per rule
     String[] code = code(text).split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
@@ -41,7 +43,7 @@ record DrlLayout(String packageName, List<String> header, Map<String, String> ru
         int end = i + 1;
         while (end < lines.length && !lines[end].strip().equals("end")) end++;
         if (end == lines.length || rules.containsKey(rule)) return Optional.empty();
-        rules.put(rule, String.join("\n", List.of(lines).subList(i, end + 1)));
+        rules.put(rule, String.join("\n", lineList.subList(i, end + 1)));
         i = end;
         continue;
       }
@@ -49,7 +51,7 @@ record DrlLayout(String packageName, List<String> header, Map<String, String> ru
       if (function.matches()) {
         int end = closingLine(code, i);
         if (end < 0 || functions.containsKey(function.group(1))) return Optional.empty();
-        functions.put(function.group(1), String.join("\n", List.of(lines).subList(i, end + 1)));
+        functions.put(function.group(1), String.join("\n", lineList.subList(i, end + 1)));
         i = end;
         continue;
       }
