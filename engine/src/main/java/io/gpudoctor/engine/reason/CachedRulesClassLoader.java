@@ -9,8 +9,10 @@ import java.net.URLConnection;
 import java.net.URLStreamHandler;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -61,6 +63,16 @@ final class CachedRulesClassLoader extends ClassLoader {
   /** The bytes of an entry of the jar that is not a class, or null. */
   byte[] resource(String name) {
     return resources.get(name);
+  }
+
+  /**
+   * The shortest binary name of a top-level class of the jar that starts with this prefix: of the
+   * executable model's classes of a package, its {@code Rules<hash>} class, whose name starts those
+   * of its {@code Rules<hash>RuleMethods<n>}.
+   */
+  Optional<String> shortestClassNamed(String prefix) {
+    return classes.keySet().stream().filter(n -> n.startsWith(prefix) && !n.contains("$"))
+        .min(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder()));
   }
 
   /** The binary name of the (top-level) class of the jar whose name starts with this prefix. */

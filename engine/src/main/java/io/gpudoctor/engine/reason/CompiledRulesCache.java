@@ -151,8 +151,8 @@ public final class CompiledRulesCache {
         Map<String, String> texts = new TreeMap<>();
         loader.resourcesUnder(TEXTS).forEach((name, bytes) -> texts.put(name, new String(bytes, StandardCharsets.UTF_8)));
         if (texts.isEmpty()) continue; // stored before entries kept their texts
-        return EditedRules.build(loader, modelsOf(loader), configuration(loader), texts, files);
-      } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+        return EditedRules.build(loader, () -> modelsOf(loader), configuration(loader), texts, files);
+      } catch (IOException | RuntimeException | LinkageError e) {
         return Optional.empty();
       }
     }

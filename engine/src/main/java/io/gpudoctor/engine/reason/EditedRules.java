@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.drools.base.definitions.InternalKnowledgePackage;
@@ -61,19 +64,30 @@ final class EditedRules {
   record Built(KieBase kieBase, int compiled) {}
 
   /**
-   * What an edit changed: the files' layouts after it, every rule's load order in a whole build,
-   * the functions to compile (changed, or calling one that is), and the rules to compile (new,
-   * changed, or calling such a function), with the texts of both by file.
+   * What the texts alone say an edit changed: the files' package and layouts after it, the file of
+   * every rule before it (the model's rules give the order of the files) and after it, the functions
+   * to compile (changed, or calling one that is), and the rules to compile (new, changed, or calling
+   * such a function), with the texts of both by file.
    */
-  private record Edit(Map<String, DrlLayout> layouts, Map<String, Integer> loadOrder, Set<String> editedFunctions,
-      Map<String, List<String>> editedByFile, Set<String> editedNames) {}
+  private record Edit(String packageName, Map<String, DrlLayout> layouts, Map<String, String> fileBefore,
+      Set<String> rulesAfter, Set<String> editedFunctions, Map<String, List<String>> editedByFile, Set<String> editedNames) {}
 
-  static Optional<Built> build(ClassLoader loader, List<Model> models, KieBaseConfiguration configuration,
+  /** The model's rules that the edit kept, built into packages, and the model they came from. */
+  private record ModelPart(Model model, List<InternalKnowledgePackage> packages) {}
+
+  /**
+   * The model's rules load on a thread of their own while the edited ones compile on this one: the
+   * two are independent until they are put in one rule base, and each took ~40% of an edit's run
+   * on the rule thread alone (the model's classes read from the cache, which the class-data-sharing
+   * archive cannot hold, and ECJ compiling the edited rules).
+   */
+  static Optional<Built> build(CachedRulesClassLoader loader, Callable<List<Model>> models, KieBaseConfiguration configuration,
       Map<String, String> before, RuleFiles files) {
-    if (models.size() != 1) return Optional.empty(); // the load order of several packages is not known here
-    Model model = models.get(0);
-    Edit edit = edit(model, before, files.drl()).orElse(null);
+    Edit edit = edit(before, files.drl()).orElse(null);
     if (edit == null) return Optional.empty();
+    String modelClass = loader.shortestClassNamed(edit.packageName() + ".Rules").orElse(null);
+    if (modelClass == null) return Optional.empty();
+    CompletableFuture<ModelPart> kept = keptInBackground(models, edit, configuration);
 
     KnowledgeBuilder edited = KnowledgeBuilderFactory.newKnowledgeBuilder(
         KnowledgeBuilderFactory.newKnowledgeBuilderConfiguration(null, loader));
@@ -82,42 +96,81 @@ final class EditedRules {
     // One batch: a rule of one file may call an edited function of another.
     CompositeKnowledgeBuilder batch = edited.batch();
     for (Map.Entry<String, List<String>> file : edit.editedByFile().entrySet()) {
-      String drl = drlOf(edit.layouts().get(file.getKey()), imported, model.getClass().getName(), file.getValue());
+      String drl = drlOf(edit.layouts().get(file.getKey()), imported, modelClass, file.getValue());
       batch.add(ResourceFactory.newByteArrayResource(drl.getBytes(StandardCharsets.UTF_8)), ResourceType.DRL);
     }
     batch.build();
-    if (edited.hasErrors()) return Optional.empty();
+    ModelPart model = await(kept);
+    if (edited.hasErrors() || model == null || !model.model().getClass().getName().equals(modelClass)) return Optional.empty();
+    Map<String, Integer> loadOrder = loadOrder(model.model(), edit).orElse(null);
+    if (loadOrder == null) return Optional.empty();
 
     // The edited rules' package, and empty ones for the packages of the types they import.
     List<InternalKnowledgePackage> classic = edited.getKnowledgePackages().stream().map(InternalKnowledgePackage.class::cast).toList();
     if (classic.stream().filter(p -> !p.getRules().isEmpty()).count() > 1) return Optional.empty();
-    KieBase kieBase = onePackage(keeping(model, edit.loadOrder().keySet(), edit.editedNames()), classic, configuration);
+    KieBase kieBase = onePackage(model.packages(), classic, configuration);
     int rules = 0;
     for (KiePackage pkg : kieBase.getKiePackages()) {
       for (org.kie.api.definition.rule.Rule rule : pkg.getRules()) {
-        Integer order = edit.loadOrder().get(rule.getName());
+        Integer order = loadOrder.get(rule.getName());
         if (order == null) return Optional.empty();
         ((RuleImpl) rule).setLoadOrder(order);
         rules++;
       }
     }
-    return rules == edit.loadOrder().size() ? Optional.of(new Built(kieBase, edit.editedNames().size())) : Optional.empty();
+    return rules == loadOrder.size() ? Optional.of(new Built(kieBase, edit.editedNames().size())) : Optional.empty();
+  }
+
+  private static CompletableFuture<ModelPart> keptInBackground(Callable<List<Model>> models, Edit edit,
+      KieBaseConfiguration configuration) {
+    CompletableFuture<ModelPart> kept = new CompletableFuture<>();
+    Thread thread = new Thread(() -> {
+      try {
+        kept.complete(kept(models.call(), edit, configuration));
+      } catch (Throwable e) { // read on the rule thread, which answers with the whole build instead
+        kept.completeExceptionally(e);
+      }
+    }, "gpu-doctor-model");
+    thread.setDaemon(true);
+    thread.start();
+    return kept;
+  }
+
+  /** The model's rules that the edit left as they were, built; null for a model these texts do not edit. */
+  private static ModelPart kept(List<Model> models, Edit edit, KieBaseConfiguration configuration) {
+    if (models.size() != 1) return null; // the load order of several packages is not known here
+    Model model = models.get(0);
+    if (!model.getPackageName().equals(edit.packageName())) return null;
+    KiePackagesBuilder builder = new KiePackagesBuilder(configuration);
+    builder.addModel(keeping(model, edit.rulesAfter(), edit.editedNames()));
+    return new ModelPart(model, List.copyOf(builder.build().getKiePackages()));
+  }
+
+  private static ModelPart await(CompletableFuture<ModelPart> kept) {
+    try {
+      return kept.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof Exception || e.getCause() instanceof LinkageError) return null;
+      throw e;
+    }
   }
 
   /** The edit from the texts the model was compiled from to these, if it changed rules and function bodies alone. */
-  private static Optional<Edit> edit(Model model, Map<String, String> before, Map<String, String> after) {
+  private static Optional<Edit> edit(Map<String, String> before, Map<String, String> after) {
     if (!before.keySet().equals(after.keySet())) return Optional.empty();
+    String packageName = null;
     Map<String, DrlLayout> layouts = new HashMap<>();
     Map<String, String> rulesBefore = new HashMap<>();
     Map<String, String> fileBefore = new HashMap<>();
+    Set<String> rulesAfter = new HashSet<>();
     Map<String, String> functionsBefore = new HashMap<>();
     Map<String, String> functionsAfter = new HashMap<>();
     for (String file : after.keySet()) {
       DrlLayout was = DrlLayout.of(before.get(file)).orElse(null);
       DrlLayout is = DrlLayout.of(after.get(file)).orElse(null);
-      if (was == null || is == null || !was.rest().equals(is.rest()) || !is.packageName().equals(model.getPackageName())) {
-        return Optional.empty();
-      }
+      if (was == null || is == null || !was.rest().equals(is.rest())) return Optional.empty();
+      if (packageName == null) packageName = is.packageName();
+      if (!is.packageName().equals(packageName)) return Optional.empty();
       layouts.put(file, is);
       rulesBefore.putAll(was.rules());
       for (var f : was.functions().entrySet()) {
@@ -126,23 +179,18 @@ final class EditedRules {
       for (var f : is.functions().entrySet()) {
         if (functionsAfter.put(f.getKey(), f.getValue()) != null) return Optional.empty();
       }
+      for (String rule : is.rules().keySet()) {
+        if (!rulesAfter.add(rule)) return Optional.empty(); // one name, two rules
+      }
       was.rules().keySet().forEach(rule -> fileBefore.put(rule, file));
     }
-    // A whole build loads the files in an order of its own (not by name), each file's rules in
-    // turn: the model's rules are in that order, so they give the order of the files.
-    Set<String> fileOrder = new LinkedHashSet<>();
-    for (Rule rule : model.getRules()) {
-      String file = fileBefore.get(rule.getName());
-      if (file == null) return Optional.empty(); // not the model of these texts
-      fileOrder.add(file);
-    }
+    if (packageName == null) return Optional.empty();
     // A function added or removed changes what the model's rules may call: the whole build decides.
     if (!functionsBefore.keySet().equals(functionsAfter.keySet())) return Optional.empty();
     Set<String> editedFunctions = callersOf(changed(functionsBefore, functionsAfter), functionsAfter);
     // A query or a declaration calling an edited function would keep the model's.
     Predicate<String> callsEdited = callerOfAny(editedFunctions);
     if (layouts.values().stream().anyMatch(l -> callsEdited.test(l.rest()))) return Optional.empty();
-    Map<String, Integer> loadOrder = new HashMap<>();
     Map<String, List<String>> editedByFile = new LinkedHashMap<>();
     Set<String> editedNames = new HashSet<>();
     for (String file : new TreeSet<>(layouts.keySet())) {
@@ -152,19 +200,37 @@ final class EditedRules {
         }
       }
     }
-    for (Map.Entry<String, DrlLayout> file : layouts.entrySet()) {
-      if (!file.getValue().rules().isEmpty() && !fileOrder.contains(file.getKey())) return Optional.empty();
-    }
-    for (String file : fileOrder) {
+    for (String file : new TreeSet<>(layouts.keySet())) {
       for (Map.Entry<String, String> rule : layouts.get(file).rules().entrySet()) {
-        if (loadOrder.put(rule.getKey(), loadOrder.size()) != null) return Optional.empty(); // one name, two rules
         if (!rule.getValue().equals(rulesBefore.get(rule.getKey())) || callsEdited.test(rule.getValue())) {
           editedByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(rule.getValue());
           editedNames.add(rule.getKey());
         }
       }
     }
-    return Optional.of(new Edit(layouts, loadOrder, editedFunctions, editedByFile, editedNames));
+    return Optional.of(new Edit(packageName, layouts, fileBefore, rulesAfter, editedFunctions, editedByFile, editedNames));
+  }
+
+  /**
+   * Every rule's load order in a whole build of the edited texts: a whole build loads the files in
+   * an order of its own (not by name), each file's rules in turn, and the model's rules are in that
+   * order, so they give the order of the files. Empty when the model is not that of the texts.
+   */
+  private static Optional<Map<String, Integer>> loadOrder(Model model, Edit edit) {
+    Set<String> fileOrder = new LinkedHashSet<>();
+    for (Rule rule : model.getRules()) {
+      String file = edit.fileBefore().get(rule.getName());
+      if (file == null) return Optional.empty(); // not the model of these texts
+      fileOrder.add(file);
+    }
+    for (Map.Entry<String, DrlLayout> file : edit.layouts().entrySet()) {
+      if (!file.getValue().rules().isEmpty() && !fileOrder.contains(file.getKey())) return Optional.empty();
+    }
+    Map<String, Integer> loadOrder = new HashMap<>();
+    for (String file : fileOrder) {
+      for (String rule : edit.layouts().get(file).rules().keySet()) loadOrder.put(rule, loadOrder.size());
+    }
+    return Optional.of(loadOrder);
   }
 
   private static Set<String> changed(Map<String, String> before, Map<String, String> after) {
@@ -215,10 +281,8 @@ final class EditedRules {
    * build made for it (a model rule needs none of its package's); the model's package keeps its
    * types.
    */
-  private static KieBase onePackage(Model model, List<InternalKnowledgePackage> classic, KieBaseConfiguration configuration) {
-    KiePackagesBuilder builder = new KiePackagesBuilder(configuration);
-    builder.addModel(model);
-    List<InternalKnowledgePackage> modelPackages = List.copyOf(builder.build().getKiePackages());
+  private static KieBase onePackage(List<InternalKnowledgePackage> modelPackages, List<InternalKnowledgePackage> classic,
+      KieBaseConfiguration configuration) {
     classic.stream().filter(p -> !p.getRules().isEmpty()).findFirst().ifPresent(edited -> {
       for (InternalKnowledgePackage pkg : modelPackages) {
         for (org.kie.api.definition.rule.Rule rule : List.copyOf(pkg.getRules())) {
