@@ -84,6 +84,15 @@ public enum LogSignalKind {
    */
   CONTAINER_CLI_INIT_ERROR,
   /**
+   * CUDA error 802 at initialisation: {@code system not yet initialized} (the CUDA runtime's string, quoted by the
+   * GPU Operator's CUDA validator {@code Failed to allocate device vector A (error code system not yet initialized)!},
+   * PyTorch's {@code Error 802: system not yet initialized}, NCCL's {@code Cuda failure 802}), also by its names
+   * {@code cudaErrorSystemNotReady} and {@code CUDA_ERROR_SYSTEM_NOT_READY}. On an NVSwitch system (HGX A100/H100/H200,
+   * B200) the driver is loaded and nvidia-smi works, but CUDA waits for the NVIDIA Fabric Manager, which is not
+   * running or not of the driver's version.
+   */
+  CUDA_SYSTEM_NOT_READY,
+  /**
    * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
    * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
    * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has

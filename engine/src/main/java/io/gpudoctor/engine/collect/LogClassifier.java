@@ -143,6 +143,10 @@ final class LogClassifier {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
     }
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
+    if (lower.contains("system not yet initialized") || line.contains("cudaErrorSystemNotReady")
+        || line.contains("CUDA_ERROR_SYSTEM_NOT_READY")) {
+      return LogSignalKind.CUDA_SYSTEM_NOT_READY;
+    }
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code

@@ -24,6 +24,10 @@ class LogClassifierTest {
       CONTAINER_CLI_INIT_ERROR | stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: unknown
       CONTAINER_CLI_INIT_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
       DRIVER_LIBRARY_MISMATCH | nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
+      CUDA_SYSTEM_NOT_READY | Failed to allocate device vector A (error code system not yet initialized)!
+      CUDA_SYSTEM_NOT_READY | UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)
+      CUDA_SYSTEM_NOT_READY | cuInit failed: CUDA_ERROR_SYSTEM_NOT_READY
+      CUDA_SYSTEM_NOT_READY | cudaGetDeviceCount returned 802 (cudaErrorSystemNotReady)
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
@@ -90,7 +94,10 @@ class LogClassifierTest {
       "DEBUG 07-14 10:19:40 [__init__.py:85] CUDA platform is not available because vLLM is built with CPU.",
       // the caller's device id, not a missing GPU; and the AMD providers count HIP devices
       "Failed to parse provider option \"device_id\": Invalid device ID: 2, must be between 0 (inclusive) and 1 (exclusive).",
-      "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1"})
+      "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1",
+      // CUDA's 600 is an asynchronous "not ready yet" of a query, not the system's 802
+      "cudaStreamQuery returned cudaErrorNotReady (600): device not ready",
+      "Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
   }
