@@ -93,6 +93,18 @@ public enum LogSignalKind {
    */
   CUDA_SYSTEM_NOT_READY,
   /**
+   * The runtime says the GPU's architecture (compute capability) cannot run what it was asked to: vLLM's {@code Bfloat16
+   * is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.},
+   * {@code GPUs with compute capability below 7.0 are not supported.} and {@code The quantization method fp8 is not
+   * supported for the current GPU. Minimum capability: 89. Current capability: 86.}; TGI's {@code GPU with CUDA
+   * capability 7 0 is not supported for Flash Attention V2}; flash-attn's {@code FlashAttention only supports Ampere GPUs
+   * or newer.}; Triton's {@code type fp8e4nv not supported in this architecture}; and a build without the GPU's
+   * architecture: CUDA's {@code no kernel image is available for execution on the device}
+   * ({@code cudaErrorNoKernelImageForDevice}), PyTorch's {@code ... with CUDA capability sm_120 is not compatible with
+   * the current PyTorch installation.}
+   */
+  GPU_ARCH_UNSUPPORTED,
+  /**
    * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
    * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
    * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has

@@ -126,6 +126,24 @@ final class LogClassifier {
         || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
   }
 
+  /**
+   * The runtime's own statement that the GPU's compute capability cannot run the dtype, attention kernel or
+   * quantization asked for (too old: bfloat16, FlashAttention 2 and Marlin need 8.0, FP8 8.9), or that its build
+   * carries no kernels for the GPU's architecture (too new, or too old, for the wheel). vLLM's INFO "Cannot use
+   * FlashAttention-2 backend for Volta and Turing GPUs." is a fallback it takes, not a failure.
+   */
+  private static boolean gpuArchUnsupported(String line, String lower) {
+    return line.contains("is only supported on GPUs with compute capability of at least")
+        || lower.contains("gpus with compute capability below") && lower.contains("are not supported")
+        || line.contains("is not supported for the current GPU. Minimum capability:")
+        || line.contains("is not supported for Flash Attention V2") && line.contains("CUDA capability")
+        || line.contains("FlashAttention only supports Ampere GPUs or newer")
+        || line.contains("not supported in this architecture") && line.contains("fp8")
+        || lower.contains("no kernel image is available for execution on the device")
+        || line.contains("cudaErrorNoKernelImageForDevice") || line.contains("CUDA_ERROR_NO_BINARY_FOR_GPU")
+        || line.contains("is not compatible with the current PyTorch installation") && line.contains("CUDA capability sm_");
+  }
+
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
   private static LogSignalKind gpuStack(String line, String lower) {
     // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
@@ -143,6 +161,7 @@ final class LogClassifier {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
     }
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
+    if (gpuArchUnsupported(line, lower)) return LogSignalKind.GPU_ARCH_UNSUPPORTED;
     if (lower.contains("system not yet initialized") || line.contains("cudaErrorSystemNotReady")
         || line.contains("CUDA_ERROR_SYSTEM_NOT_READY")) {
       return LogSignalKind.CUDA_SYSTEM_NOT_READY;

@@ -28,6 +28,14 @@ class LogClassifierTest {
       CUDA_SYSTEM_NOT_READY | UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)
       CUDA_SYSTEM_NOT_READY | cuInit failed: CUDA_ERROR_SYSTEM_NOT_READY
       CUDA_SYSTEM_NOT_READY | cudaGetDeviceCount returned 802 (cudaErrorSystemNotReady)
+      GPU_ARCH_UNSUPPORTED | ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-PCIE-16GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
+      GPU_ARCH_UNSUPPORTED | RuntimeError: GPUs with compute capability below 7.0 are not supported.
+      GPU_ARCH_UNSUPPORTED | ValueError: The quantization method gptq_marlin is not supported for the current GPU. Minimum capability: 80. Current capability: 75.
+      GPU_ARCH_UNSUPPORTED | ImportError: GPU with CUDA capability 7 5 is not supported for Flash Attention V2
+      GPU_ARCH_UNSUPPORTED | RuntimeError: FlashAttention only supports Ampere GPUs or newer.
+      GPU_ARCH_UNSUPPORTED | triton.compiler.errors.CompilationError: at 12:8: type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')
+      GPU_ARCH_UNSUPPORTED | RuntimeError: CUDA error: no kernel image is available for execution on the device
+      GPU_ARCH_UNSUPPORTED | UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
@@ -97,6 +105,8 @@ class LogClassifierTest {
       "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1",
       // CUDA's 600 is an asynchronous "not ready yet" of a query, not the system's 802
       "cudaStreamQuery returned cudaErrorNotReady (600): device not ready",
+      // vLLM falls back to another attention backend on pre-Ampere GPUs: no failure
+      "INFO 07-14 10:18:12 [cuda.py:281] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
       "Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
