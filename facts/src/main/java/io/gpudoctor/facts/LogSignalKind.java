@@ -101,7 +101,8 @@ public enum LogSignalKind {
    * or newer.}; Triton's {@code type fp8e4nv not supported in this architecture}; and a build without the GPU's
    * architecture: CUDA's {@code no kernel image is available for execution on the device}
    * ({@code cudaErrorNoKernelImageForDevice}), PyTorch's {@code ... with CUDA capability sm_120 is not compatible with
-   * the current PyTorch installation.}
+   * the current PyTorch installation.}; flashinfer's JIT build without a compiler, {@code Could not find nvcc and default
+   * cuda_home='/usr/local/cuda' doesn't exist} (its wheel ships no kernels for the GPU: most often an older generation).
    */
   GPU_ARCH_UNSUPPORTED,
   /**

@@ -130,7 +130,9 @@ final class LogClassifier {
    * The runtime's own statement that the GPU's compute capability cannot run the dtype, attention kernel or
    * quantization asked for (too old: bfloat16, FlashAttention 2 and Marlin need 8.0, FP8 8.9), or that its build
    * carries no kernels for the GPU's architecture (too new, or too old, for the wheel). vLLM's INFO "Cannot use
-   * FlashAttention-2 backend for Volta and Turing GPUs." is a fallback it takes, not a failure.
+   * FlashAttention-2 backend for Volta and Turing GPUs." is a fallback it takes, not a failure. flashinfer's
+   * "Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist" is its JIT build of kernels its wheel
+   * lacks for the GPU, in an image without a CUDA compiler: most often an older GPU (V100, T4) the runtime dropped.
    */
   private static boolean gpuArchUnsupported(String line, String lower) {
     return line.contains("is only supported on GPUs with compute capability of at least")
@@ -141,7 +143,9 @@ final class LogClassifier {
         || line.contains("not supported in this architecture") && line.contains("fp8")
         || lower.contains("no kernel image is available for execution on the device")
         || line.contains("cudaErrorNoKernelImageForDevice") || line.contains("CUDA_ERROR_NO_BINARY_FOR_GPU")
-        || line.contains("is not compatible with the current PyTorch installation") && line.contains("CUDA capability sm_");
+        || line.contains("is not compatible with the current PyTorch installation") && line.contains("CUDA capability sm_")
+        // flashinfer JIT-compiles the kernels its wheel does not ship for the GPU (vLLM images carry no nvcc).
+        || line.contains("Could not find nvcc and default cuda_home");
   }
 
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */

@@ -36,6 +36,7 @@ class LogClassifierTest {
       GPU_ARCH_UNSUPPORTED | triton.compiler.errors.CompilationError: at 12:8: type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')
       GPU_ARCH_UNSUPPORTED | RuntimeError: CUDA error: no kernel image is available for execution on the device
       GPU_ARCH_UNSUPPORTED | UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.
+      GPU_ARCH_UNSUPPORTED | (Worker pid=2210) ERROR 07-14 10:18:12 [multiproc_executor.py:671] RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
