@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * </ul>
  * The lines of one kill are read together by the process id. The node is known as for the Xid lines
  * ({@link KernelLineOrigin}). {@code P invoked oom-killer: gfp_mask=...} only starts the report and names the
- * allocating process, not the victim: it is not read on its own.
+ * allocating process, not the victim: it is not read on its own. A node-problem-detector {@code OOMKilling} event row
+ * that quotes the line is an event, not a kernel log, and is left to the event readers.
  */
 final class KernelOomLines {
   private static final Pattern SUMMARY = Pattern.compile(
@@ -79,7 +80,8 @@ final class KernelOomLines {
         continue;
       }
       Matcher kill = KILL.matcher(line);
-      if (kill.find()) {
+      // node-problem-detector's OOMKilling event quotes the line: it is an event, read as one (KubeEvent).
+      if (kill.find() && !line.substring(0, kill.start()).contains("OOMKilling")) {
         Kill k = kills.computeIfAbsent(kill.group(2), pid -> new Kill());
         boolean cgroup = kill.group(1).startsWith("Memory cgroup");
         // The summary line's constraint, when it came first, is the kernel's own classification.

@@ -113,6 +113,18 @@ class KernelOomLinesTest {
     assertThat(bundle.reads()).contains(Read.supplied(Topics.KERNEL_LOG, "dmesg.txt"));
   }
 
+  @Test
+  void aNodeProblemDetectorEventRowThatQuotesTheLineIsLeftToTheEventReaders() {
+    write("events.txt", """
+        LAST SEEN   TYPE      REASON       OBJECT                               MESSAGE
+        3m          Warning   OOMKilling   node/%s   Out of memory: Killed process 318842 (pt_main_thread) total-vm:61883212kB, anon-rss:27340816kB, file-rss:71424kB, shmem-rss:8kB, UID:0 pgtables:55320kB oom_score_adj:999
+        """.formatted(NODE));
+    EvidenceBundle bundle = Bundles.read(dir);
+    assertThat(Bundles.facts(bundle, KernelOomKill.class)).isEmpty();
+    assertThat(Bundles.facts(bundle, io.gpudoctor.facts.KubeEvent.class)).extracting(io.gpudoctor.facts.KubeEvent::reason)
+        .containsExactly("OOMKilling");
+  }
+
   private void write(String name, String content) {
     Bundles.write(dir, name, content);
   }
