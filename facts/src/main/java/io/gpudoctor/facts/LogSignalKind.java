@@ -122,6 +122,12 @@ public enum LogSignalKind {
    */
   DRIVER_INSTALL_FAILED,
   /**
+   * nvidia-smi cannot reach the kernel driver: {@code NVIDIA-SMI has failed because it couldn't communicate with the
+   * NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.} (all driver branches), as the GPU
+   * Operator's driver validation or a node shell prints it. The NVIDIA kernel module is not loaded.
+   */
+  NVIDIA_SMI_NO_DRIVER,
+  /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted

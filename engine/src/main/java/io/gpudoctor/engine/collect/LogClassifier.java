@@ -160,6 +160,9 @@ final class LogClassifier {
     }
     if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
     if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
+    if (line.contains("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver")) {
+      return LogSignalKind.NVIDIA_SMI_NO_DRIVER;
+    }
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
         || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;

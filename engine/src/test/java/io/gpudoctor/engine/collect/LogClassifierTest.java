@@ -25,6 +25,7 @@ class LogClassifierTest {
       CONTAINER_CLI_INIT_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
       DRIVER_LIBRARY_MISMATCH | nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
       CUDA_SYSTEM_NOT_READY | Failed to allocate device vector A (error code system not yet initialized)!
+      NVIDIA_SMI_NO_DRIVER | NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.
       CUDA_SYSTEM_NOT_READY | UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)
       CUDA_SYSTEM_NOT_READY | cuInit failed: CUDA_ERROR_SYSTEM_NOT_READY
       CUDA_SYSTEM_NOT_READY | cudaGetDeviceCount returned 802 (cudaErrorSystemNotReady)
