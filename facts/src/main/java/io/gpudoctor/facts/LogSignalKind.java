@@ -67,6 +67,14 @@ public enum LogSignalKind {
    */
   CUDA_DRIVER_INSUFFICIENT,
   /**
+   * The CUDA driver library the container loads and the node's kernel driver do not fit: CUDA error 803 {@code system
+   * has unsupported display driver / cuda driver combination} ({@code cudaErrorSystemDriverMismatch},
+   * {@code CUDA_ERROR_SYSTEM_DRIVER_MISMATCH}), and 804 {@code forward compatibility was attempted on non supported HW}
+   * ({@code cudaErrorCompatNotSupportedOnDevice}, {@code CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE}): the image's CUDA
+   * forward-compatibility package (/usr/local/cuda/compat) is for another driver, or the GPU cannot use it.
+   */
+  CUDA_COMPAT_MISMATCH,
+  /**
    * PyTorch {@code The NVIDIA driver on your system is too old (found version 12040)}, raised as a RuntimeError
    * or, at lazy CUDA initialisation, as {@code UserWarning: CUDA initialization: ...}: the driver supports an
    * older CUDA than the one PyTorch was built with.
@@ -199,6 +207,6 @@ public enum LogSignalKind {
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */
   public boolean driverMismatch() {
     return this == DRIVER_LIBRARY_MISMATCH || this == CONTAINER_CLI_REQUIREMENT || this == CUDA_DRIVER_INSUFFICIENT
-        || this == DRIVER_TOO_OLD || this == CUDA_RUNTIME_LIBRARY_MISSING;
+        || this == DRIVER_TOO_OLD || this == CUDA_RUNTIME_LIBRARY_MISSING || this == CUDA_COMPAT_MISMATCH;
   }
 }

@@ -168,6 +168,12 @@ final class LogClassifier {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
     }
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
+    if (lower.contains("unsupported display driver / cuda driver combination") || line.contains("cudaErrorSystemDriverMismatch")
+        || line.contains("CUDA_ERROR_SYSTEM_DRIVER_MISMATCH")
+        || lower.contains("forward compatibility was attempted on non supported hw")
+        || line.contains("cudaErrorCompatNotSupportedOnDevice") || line.contains("CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE")) {
+      return LogSignalKind.CUDA_COMPAT_MISMATCH;
+    }
     if (gpuArchUnsupported(line, lower)) return LogSignalKind.GPU_ARCH_UNSUPPORTED;
     if (lower.contains("system not yet initialized") || line.contains("cudaErrorSystemNotReady")
         || line.contains("CUDA_ERROR_SYSTEM_NOT_READY")) {

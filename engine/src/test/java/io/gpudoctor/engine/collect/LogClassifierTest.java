@@ -18,6 +18,9 @@ class LogClassifierTest {
       DRIVER_TOO_OLD | /usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12080). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
       CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA error: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version
       CUDA_DRIVER_INSUFFICIENT | llama_cpp.cuInit failed: CUDA_ERROR_INSUFFICIENT_DRIVER
+      CUDA_COMPAT_MISMATCH | RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / cuda driver combination
+      CUDA_COMPAT_MISMATCH | cuInit failed: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE
+      CUDA_COMPAT_MISMATCH | Error 804: forward compatibility was attempted on non supported HW
       CUDA_RUNTIME_LIBRARY_MISSING | ImportError: libcudart.so.13: cannot open shared object file: No such file or directory
       CUDA_RUNTIME_LIBRARY_MISSING | OSError: libcudart.so.12.4: cannot open shared object file: No such file or directory
       CONTAINER_CLI_INIT_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown
@@ -149,6 +152,9 @@ class LogClassifierTest {
   void theDriverMismatchFamilyHoldsTheNewWordingsAndNotTheDriverlessOnes() {
     assertThat(LogSignalKind.DRIVER_TOO_OLD.driverMismatch()).isTrue();
     assertThat(LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CUDA_COMPAT_MISMATCH.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CUDA_SYSTEM_NOT_READY.driverMismatch()).as("the fabric manager, not the versions").isFalse();
+    assertThat(LogSignalKind.GPU_ARCH_UNSUPPORTED.driverMismatch()).isFalse();
     assertThat(LogSignalKind.CONTAINER_CLI_INIT_ERROR.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NO_GPU_IN_CONTAINER.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NVML_INIT_FAILED.driverMismatch()).isFalse();
