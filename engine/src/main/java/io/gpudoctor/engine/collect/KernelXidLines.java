@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * or write {@code on GPU=}; {@code XidCriticalError: Xid=79, All devices will go unhealthy.} when NVML names no
  * device), from v0.15 ({@code internal/rm/health.go}) {@code XidCriticalError: Xid=48 on Device=GPU-...; marking
  * device as unhealthy.}
- * The node is the line's host, else the host of the shell prompt of the {@code dmesg} / {@code journalctl -k}
+ * The node ({@link KernelLineOrigin}, shared with the OOM-killer lines) is the line's host, else the host of the shell prompt of the {@code dmesg} / {@code journalctl -k}
  * command whose output the line is ({@code root@node4:~# dmesg -T | grep NVRM}), else the node a {@code kubectl
  * debug node} banner in the file names,
  * else the node of the pod whose container log it is (a device plugin runs on the node it watches),
