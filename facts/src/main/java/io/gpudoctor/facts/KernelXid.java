@@ -53,6 +53,12 @@ public record KernelXid(
     public String description() {
       return description;
     }
+
+    /** {@code node N (from how it is known)}, or an unknown node; {@code logPod} names the pod of a LOG_POD node. */
+    public String quote(String node, String logPod) {
+      String from = this == LOG_POD && logPod != null ? "the node pod " + logPod + " runs on" : description;
+      return node != null && !node.isBlank() ? "node " + node + " (from " + from + ")" : "an unknown node (" + from + ")";
+    }
   }
 
   /** Who logged the Xid. */
@@ -88,8 +94,7 @@ public record KernelXid(
   }
 
   public String nodeQuote() {
-    String from = nodeFrom == NodeFrom.LOG_POD && logPod != null ? "the node pod " + logPod + " runs on" : nodeFrom.description();
-    return nodeKnown() ? "node " + node + " (from " + from + ")" : "an unknown node (" + from + ")";
+    return nodeFrom.quote(node, logPod);
   }
 
   /** Where the line is, for a summary: {@code dmesg.txt line 12}. */

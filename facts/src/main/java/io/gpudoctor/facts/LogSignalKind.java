@@ -67,6 +67,14 @@ public enum LogSignalKind {
    */
   CUDA_DRIVER_INSUFFICIENT,
   /**
+   * The CUDA driver library the container loads and the node's kernel driver do not fit: CUDA error 803 {@code system
+   * has unsupported display driver / cuda driver combination} ({@code cudaErrorSystemDriverMismatch},
+   * {@code CUDA_ERROR_SYSTEM_DRIVER_MISMATCH}), and 804 {@code forward compatibility was attempted on non supported HW}
+   * ({@code cudaErrorCompatNotSupportedOnDevice}, {@code CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE}): the image's CUDA
+   * forward-compatibility package (/usr/local/cuda/compat) is for another driver, or the GPU cannot use it.
+   */
+  CUDA_COMPAT_MISMATCH,
+  /**
    * PyTorch {@code The NVIDIA driver on your system is too old (found version 12040)}, raised as a RuntimeError
    * or, at lazy CUDA initialisation, as {@code UserWarning: CUDA initialization: ...}: the driver supports an
    * older CUDA than the one PyTorch was built with.
@@ -84,6 +92,28 @@ public enum LogSignalKind {
    */
   CONTAINER_CLI_INIT_ERROR,
   /**
+   * CUDA error 802 at initialisation: {@code system not yet initialized} (the CUDA runtime's string, quoted by the
+   * GPU Operator's CUDA validator {@code Failed to allocate device vector A (error code system not yet initialized)!},
+   * PyTorch's {@code Error 802: system not yet initialized}, NCCL's {@code Cuda failure 802}), also by its names
+   * {@code cudaErrorSystemNotReady} and {@code CUDA_ERROR_SYSTEM_NOT_READY}. On an NVSwitch system (HGX A100/H100/H200,
+   * B200) the driver is loaded and nvidia-smi works, but CUDA waits for the NVIDIA Fabric Manager, which is not
+   * running or not of the driver's version.
+   */
+  CUDA_SYSTEM_NOT_READY,
+  /**
+   * The runtime says the GPU's architecture (compute capability) cannot run what it was asked to: vLLM's {@code Bfloat16
+   * is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.},
+   * {@code GPUs with compute capability below 7.0 are not supported.} and {@code The quantization method fp8 is not
+   * supported for the current GPU. Minimum capability: 89. Current capability: 86.}; TGI's {@code GPU with CUDA
+   * capability 7 0 is not supported for Flash Attention V2}; flash-attn's {@code FlashAttention only supports Ampere GPUs
+   * or newer.}; Triton's {@code type fp8e4nv not supported in this architecture}; and a build without the GPU's
+   * architecture: CUDA's {@code no kernel image is available for execution on the device}
+   * ({@code cudaErrorNoKernelImageForDevice}), PyTorch's {@code ... with CUDA capability sm_120 is not compatible with
+   * the current PyTorch installation.}; flashinfer's JIT build without a compiler, {@code Could not find nvcc and default
+   * cuda_home='/usr/local/cuda' doesn't exist} (its wheel ships no kernels for the GPU: most often an older generation).
+   */
+  GPU_ARCH_UNSUPPORTED,
+  /**
    * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
    * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
    * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has
@@ -99,6 +129,12 @@ public enum LogSignalKind {
    * modprobe's {@code could not insert 'nvidia'}.
    */
   DRIVER_INSTALL_FAILED,
+  /**
+   * nvidia-smi cannot reach the kernel driver: {@code NVIDIA-SMI has failed because it couldn't communicate with the
+   * NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.} (all driver branches), as the GPU
+   * Operator's driver validation or a node shell prints it. The NVIDIA kernel module is not loaded.
+   */
+  NVIDIA_SMI_NO_DRIVER,
   /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
@@ -171,6 +207,6 @@ public enum LogSignalKind {
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */
   public boolean driverMismatch() {
     return this == DRIVER_LIBRARY_MISMATCH || this == CONTAINER_CLI_REQUIREMENT || this == CUDA_DRIVER_INSUFFICIENT
-        || this == DRIVER_TOO_OLD || this == CUDA_RUNTIME_LIBRARY_MISSING;
+        || this == DRIVER_TOO_OLD || this == CUDA_RUNTIME_LIBRARY_MISSING || this == CUDA_COMPAT_MISMATCH;
   }
 }

@@ -40,6 +40,7 @@ final class ContainerLogFormat implements TextFormat {
         || timestamped(firstLine(text))
         || hasClassifiedLine(file.path(), text)
         || PastedEventMessages.mentions(text)
+        || KernelOomLines.mentions(text)
         || PastedAzureErrors.mentions(text)
         || KaitoWebhookLines.mentions(text)
         || ScalingLogLines.mentions(text);
@@ -55,6 +56,7 @@ final class ContainerLogFormat implements TextFormat {
     int classified = classifyLines(file.path(), text, Set.of(), owner, out);
     int used = classified;
     used += KernelXidLines.read(file.path(), text, out);
+    used += KernelOomLines.read(file.path(), text, out);
     Set<Integer> scalerLines = ScalingLogLines.linesRead(file.path(), text, Set.of(), out);
     used += scalerLines.size();
     used += PastedEventMessages.read(file.path(), text, scalerLines, out);

@@ -48,6 +48,14 @@ final class EventText {
       + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}(" + OBJECT
       + ")\\s{2,}(\\S.*)$");
   /**
+   * A {@code kubectl events} (1.26+) row pasted without its LAST SEEN cell, as people trim it: TYPE, REASON,
+   * OBJECT (kind/name), MESSAGE. The object's slash tells it from a describe-style row, whose third cell is an age.
+   */
+  private static final Pattern OBJECT_ROW = Pattern.compile(
+      "^\\s*(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}([a-z][a-z0-9.]*/\\S+)\\s{2,}(\\S.*)$");
+  /** A name people cut to an ellipsis (pod/...): no name. */
+  private static final Pattern ELIDED_NAME = Pattern.compile("\\.{3,}|\u2026");
+  /**
    * Where a row's message, wrapped onto the next line (by a terminal or by hand), goes on: a part of
    * the scheduler's or the autoscaler's list ("2 node(s) didn't match ...", "1 Insufficient ...",
    * "1 max node group size reached", "1 in backoff after failed scale-up", "preemption: ...").
@@ -98,6 +106,7 @@ final class EventText {
     boolean open = false;
     for (TextLine line : lines) {
       Row row = getEventsRow(line, namespace);
+      if (row == null) row = objectRow(line, namespace);
       if (row == null) row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
       if (row != null) rows.add(row);
       open = row != null || open && continued(rows, line.text());
@@ -152,7 +161,11 @@ final class EventText {
         || next.contains("LAST SEEN")) {
       return false;
     }
-    return before.stripTrailing().endsWith(",") || PART_START.matcher(next).find();
+    // The kubelet's admission message always ends ", which is unexpected": until then a wrapped line goes on with
+    // it; and a Go error chain cut after its colon ("...devices:") has its cause on the next line.
+    String end = before.stripTrailing();
+    return end.endsWith(",") || end.endsWith(":") || PART_START.matcher(next).find()
+        || before.contains("Allocate failed due to ") && !before.contains("which is unexpected");
   }
 
   /** A line that is no row, right under the last row, goes on with its message when it continues it. */
@@ -169,6 +182,14 @@ final class EventText {
     RelativeAge age = RelativeAge.event(cells.get("AGE"));
     return new Row(namespace, kind, name, type, cells.get("REASON"), age, TextValues.value(cells.get("FROM")),
         cells.get("MESSAGE"), line);
+  }
+
+  /** A {@code kubectl events} row without its LAST SEEN cell, or null when the line is not one. */
+  private static Row objectRow(TextLine line, String namespace) {
+    Matcher m = OBJECT_ROW.matcher(line.text());
+    if (!m.matches()) return null;
+    String[] object = object(m.group(3));
+    return new Row(namespace, object[0], object[1], m.group(1), m.group(2), null, null, m.group(4).strip(), line);
   }
 
   /** A {@code kubectl get events} row without its header, or null when the line is not one. */
@@ -227,7 +248,8 @@ final class EventText {
     if (object == null) return new String[] {null, null};
     int slash = object.indexOf('/');
     if (slash < 0) return new String[] {Character.isUpperCase(object.charAt(0)) ? object : null, null};
-    return new String[] {kindOf(object.substring(0, slash)), object.substring(slash + 1)};
+    String name = object.substring(slash + 1);
+    return new String[] {kindOf(object.substring(0, slash)), ELIDED_NAME.matcher(name).matches() ? null : name};
   }
 
   /** The rows of a {@code kubectl get events} table; the header is the first line. */

@@ -6,7 +6,8 @@ import io.gpudoctor.facts.Topics;
  * A node's kernel log as SREs paste it (dmesg, {@code journalctl -k}, syslog, {@code kubectl debug
  * node} output): recognised by its first line, or by an NVIDIA driver Xid line in text no other
  * format reads. Only the Xid
- * lines are facts ({@link KernelXidLines}); a kernel log without one was still read. Container logs
+ * lines ({@link KernelXidLines}) and the OOM killer's ({@link KernelOomLines}) are facts; a kernel log without
+ * one was still read. Container logs
  * ({@code logs/<ns>/<pod>/<container>.log}) stay with {@link ContainerLogFormat}, which reads their
  * Xid lines too.
  */
@@ -25,6 +26,7 @@ final class KernelLogFormat implements TextFormat {
   @Override
   public void read(EvidenceFile file, String text, BundleBuilder out) {
     KernelXidLines.read(file.path(), text, out);
+    KernelOomLines.read(file.path(), text, out);
     out.used(Topics.KERNEL_LOG, file.path());
   }
 }

@@ -1,8 +1,6 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.KernelXid;
-import io.gpudoctor.facts.ObjectKeys;
-import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.DateTimeException;
@@ -37,7 +35,7 @@ import java.util.regex.Pattern;
  * or write {@code on GPU=}; {@code XidCriticalError: Xid=79, All devices will go unhealthy.} when NVML names no
  * device), from v0.15 ({@code internal/rm/health.go}) {@code XidCriticalError: Xid=48 on Device=GPU-...; marking
  * device as unhealthy.}
- * The node is the line's host, else the host of the shell prompt of the {@code dmesg} / {@code journalctl -k}
+ * The node ({@link KernelLineOrigin}, shared with the OOM-killer lines) is the line's host, else the host of the shell prompt of the {@code dmesg} / {@code journalctl -k}
  * command whose output the line is ({@code root@node4:~# dmesg -T | grep NVRM}), else the node a {@code kubectl
  * debug node} banner in the file names,
  * else the node of the pod whose container log it is (a device plugin runs on the node it watches),
@@ -78,7 +76,7 @@ final class KernelXidLines {
   private static final Pattern PATH_NODE = Pattern.compile(
       "(aks-[a-z0-9]+-\\d+-vmss[0-9a-z]{6})|(?:^|/)nodes?/([a-z0-9][a-z0-9.-]*)/");
   /** kubectl debug node's banner (kubectl/pkg/cmd/debug): "Creating debugging pod %s with container %s on node %s." */
-  private static final Pattern DEBUG_POD = Pattern.compile(
+  static final Pattern DEBUG_POD = Pattern.compile(
       "(?m)^Creating debugging pod \\S+ with container \\S+ on node ([a-z0-9][a-z0-9.-]*)\\.\\s*$");
   /** What a node debugging session prints before the kernel log: its banner and shell prompts. */
   private static final Pattern SESSION_LINE = Pattern.compile(
@@ -102,7 +100,7 @@ final class KernelXidLines {
       String processName, String host, Instant at, JournalTime journalTime, String line) {}
 
   /** What the text before the Xid says: the host and the time, when it says them. */
-  private record Prefix(String host, Instant at, JournalTime journalTime) {}
+  record Prefix(String host, Instant at, JournalTime journalTime) {}
 
   /** A journal/syslog time: month, day and time of day, no year. */
   record JournalTime(Month month, int day, String time) {
@@ -122,6 +120,12 @@ final class KernelXidLines {
       Instant at = in(year);
       return at != null && at.isAfter(capturedAt.plusSeconds(86_400)) ? in(year - 1) : at;
     }
+  }
+
+  /** A line's time: its own, else its journal time in the capture's year, else null. */
+  static Instant when(Instant at, JournalTime journalTime, Instant capturedAt) {
+    if (at != null || journalTime == null || capturedAt == null) return at;
+    return journalTime.before(capturedAt);
   }
 
   /** The Xid of one line, or null when the line is no Xid line of the driver or the device plugin. */
@@ -184,7 +188,7 @@ final class KernelXidLines {
     return b.matches(".*\\.0$") ? b.substring(0, b.length() - 2) : b;
   }
 
-  private static Prefix prefix(String prefix) {
+  static Prefix prefix(String prefix) {
     Matcher j = JOURNAL.matcher(prefix);
     if (j.find()) {
       Month month = month(j.group(1));
@@ -327,64 +331,22 @@ final class KernelXidLines {
     String[] lines = text.split("\\R", -1);
     List<Map.Entry<Integer, Parsed>> found = parseAll(lines);
     if (found.isEmpty()) return 0;
-    Map<Integer, String> promptHosts = text.indexOf('@') >= 0 ? promptHosts(lines) : Map.of();
     for (Map.Entry<Integer, Parsed> e : found) {
       out.observed(e.getValue().at());
       out.used(e.getValue().reporter() == KernelXid.Reporter.DRIVER ? Topics.KERNEL_LOG : Topics.LOGS, path);
     }
-    Matcher debug = DEBUG_POD.matcher(text);
-    String debugNode = debug.find() ? debug.group(1) : null;
-    String pathNode = nodeOfPath(path);
-    Matcher log = ContainerLogFormat.ATTRIBUTED.matcher(path);
-    String logPod = log.find() ? ObjectKeys.key(log.group(1), log.group(2)) : null;
+    KernelLineOrigin origin = KernelLineOrigin.of(path, text, lines);
     // After the pasted describes and tables (ranks 0 and 1): the pod of the log may come from one of them.
     out.later(2, placement -> {
-      String targetNode = targetNode(placement);
-      String podNode = logPod == null ? null : nodeOfPod(placement.out(), logPod);
       for (Map.Entry<Integer, Parsed> e : found) {
         Parsed p = e.getValue();
-        String promptHost = promptHosts.get(e.getKey());
-        KernelXid.NodeFrom from = p.host() != null ? KernelXid.NodeFrom.LOG_LINE
-            : promptHost != null ? KernelXid.NodeFrom.PROMPT
-            : debugNode != null ? KernelXid.NodeFrom.DEBUG_POD
-            : podNode != null ? KernelXid.NodeFrom.LOG_POD
-            : pathNode != null ? KernelXid.NodeFrom.FILE_PATH
-            : targetNode != null ? KernelXid.NodeFrom.TARGET : KernelXid.NodeFrom.UNKNOWN;
-        String node = switch (from) {
-          case LOG_LINE -> p.host();
-          case PROMPT -> promptHost;
-          case DEBUG_POD -> debugNode;
-          case LOG_POD -> podNode;
-          case FILE_PATH -> pathNode;
-          case TARGET -> targetNode;
-          case UNKNOWN -> null;
-        };
-        Instant at = p.at();
-        if (at == null && p.journalTime() != null && placement.capturedAt() != null) {
-          at = p.journalTime().before(placement.capturedAt());
-        }
+        KernelLineOrigin.Node node = origin.node(e.getKey(), p.host(), placement);
+        Instant at = when(p.at(), p.journalTime(), placement.capturedAt());
         placement.out().fact(new KernelXid(p.code(), p.message(), p.pciBusId(), p.deviceId(), p.pid(), p.processName(),
-            node, from, p.reporter(), logPod, at, p.line(), Provenance.of(path, "line " + e.getKey())));
+            node.name(), node.from(), p.reporter(), origin.logPod(), at, p.line(), Provenance.of(path, "line " + e.getKey())));
       }
     });
     return found.size();
-  }
-
-  /** The node a pod read from the evidence ran on, or null. */
-  private static String nodeOfPod(BundleBuilder out, String podKey) {
-    for (Object f : out.facts()) {
-      if (f instanceof PodFacts pod && podKey.equals(pod.key()) && pod.nodeName() != null && !pod.nodeName().isBlank()) {
-        return pod.nodeName();
-      }
-    }
-    return null;
-  }
-
-  private static String targetNode(TextPlacement placement) {
-    var t = placement.target();
-    if (t == null || t.resourceName() == null || t.resourceName().isBlank() || t.resourceKind() == null) return null;
-    String kind = t.resourceKind().toLowerCase(Locale.ROOT);
-    return kind.equals("node") || kind.equals("nodes") || kind.equals("no") ? t.resourceName() : null;
   }
 
   private static Month month(String abbreviation) {

@@ -126,6 +126,28 @@ final class LogClassifier {
         || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
   }
 
+  /**
+   * The runtime's own statement that the GPU's compute capability cannot run the dtype, attention kernel or
+   * quantization asked for (too old: bfloat16, FlashAttention 2 and Marlin need 8.0, FP8 8.9), or that its build
+   * carries no kernels for the GPU's architecture (too new, or too old, for the wheel). vLLM's INFO "Cannot use
+   * FlashAttention-2 backend for Volta and Turing GPUs." is a fallback it takes, not a failure. flashinfer's
+   * "Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist" is its JIT build of kernels its wheel
+   * lacks for the GPU, in an image without a CUDA compiler: most often an older GPU (V100, T4) the runtime dropped.
+   */
+  private static boolean gpuArchUnsupported(String line, String lower) {
+    return line.contains("is only supported on GPUs with compute capability of at least")
+        || lower.contains("gpus with compute capability below") && lower.contains("are not supported")
+        || line.contains("is not supported for the current GPU. Minimum capability:")
+        || line.contains("is not supported for Flash Attention V2") && line.contains("CUDA capability")
+        || line.contains("FlashAttention only supports Ampere GPUs or newer")
+        || line.contains("not supported in this architecture") && line.contains("fp8")
+        || lower.contains("no kernel image is available for execution on the device")
+        || line.contains("cudaErrorNoKernelImageForDevice") || line.contains("CUDA_ERROR_NO_BINARY_FOR_GPU")
+        || line.contains("is not compatible with the current PyTorch installation") && line.contains("CUDA capability sm_")
+        // flashinfer JIT-compiles the kernels its wheel does not ship for the GPU (vLLM images carry no nvcc).
+        || line.contains("Could not find nvcc and default cuda_home");
+  }
+
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
   private static LogSignalKind gpuStack(String line, String lower) {
     // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
@@ -138,11 +160,25 @@ final class LogClassifier {
     }
     if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
     if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
+    if (line.contains("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver")) {
+      return LogSignalKind.NVIDIA_SMI_NO_DRIVER;
+    }
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
         || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
     }
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;
+    if (lower.contains("unsupported display driver / cuda driver combination") || line.contains("cudaErrorSystemDriverMismatch")
+        || line.contains("CUDA_ERROR_SYSTEM_DRIVER_MISMATCH")
+        || lower.contains("forward compatibility was attempted on non supported hw")
+        || line.contains("cudaErrorCompatNotSupportedOnDevice") || line.contains("CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE")) {
+      return LogSignalKind.CUDA_COMPAT_MISMATCH;
+    }
+    if (gpuArchUnsupported(line, lower)) return LogSignalKind.GPU_ARCH_UNSUPPORTED;
+    if (lower.contains("system not yet initialized") || line.contains("cudaErrorSystemNotReady")
+        || line.contains("CUDA_ERROR_SYSTEM_NOT_READY")) {
+      return LogSignalKind.CUDA_SYSTEM_NOT_READY;
+    }
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code

@@ -71,6 +71,7 @@ final class PastedKubectlFormat implements TextFormat {
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
     int lines = logLines;
     lines += KernelXidLines.read(path, text, out);
+    lines += KernelOomLines.read(path, text, out);
     Set<Integer> scalerLines = ScalingLogLines.linesRead(path, text, sectionLines, out);
     lines += scalerLines.size();
     Set<Integer> notYetRead = ScalingLogLines.withRead(sectionLines, scalerLines);

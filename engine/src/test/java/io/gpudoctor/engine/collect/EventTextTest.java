@@ -202,4 +202,50 @@ class EventTextTest {
         .containsExactly("Pod", "worker-<pod id>", "Evicted");
     assertThat(row.message()).startsWith("The node was low on resource: memory.");
   }
+
+  @Test
+  void aKubectlEventsRowWithoutItsLastSeenCellNamesItsObject() {
+    EventText.Row row = bare("Warning  UnexpectedAdmissionError  pod/llama-3-8b-5c9f7d8b6d-q2x7m  Allocate failed due to "
+        + "requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected").get(0);
+
+    assertThat(row).extracting(EventText.Row::kind, EventText.Row::name, EventText.Row::type, EventText.Row::reason)
+        .containsExactly("Pod", "llama-3-8b-5c9f7d8b6d-q2x7m", "Warning", "UnexpectedAdmissionError");
+    assertThat(row.message()).startsWith("Allocate failed due to requested number").endsWith("which is unexpected");
+    assertThat(row.age()).isNull();
+  }
+
+  @Test
+  void anObjectNameCutToAnEllipsisIsNoName() {
+    EventText.Row row = bare("Warning  FailedScheduling  pod/...  0/4 nodes are available: 4 Insufficient nvidia.com/gpu.").get(0);
+
+    assertThat(row).extracting(EventText.Row::kind, EventText.Row::name).containsExactly("Pod", null);
+  }
+
+  @Test
+  void anAdmissionMessageWrappedBeforeItsWhichIsUnexpectedGoesOnOverItsLines() {
+    write(folder, "issue.md", """
+        ```
+        Warning  UnexpectedAdmissionError  pod/embedder-0  Allocate failed due to device plugin Allocate rpc failed
+        with err: rpc error: code = Unknown desc = failed to get allocate response:
+        unable to find device GPU-5d1b7c3e-0a9f-4e21-8c6d-2f7e9b1a4c08, which is unexpected
+        ```
+        The pod stays in UnexpectedAdmissionError.
+        """);
+
+    KubeEvent event = only(read(folder), KubeEvent.class);
+    assertThat(event.involvedName()).isEqualTo("embedder-0");
+    assertThat(event.message()).isEqualTo("Allocate failed due to device plugin Allocate rpc failed with err: rpc error: "
+        + "code = Unknown desc = failed to get allocate response: unable to find device "
+        + "GPU-5d1b7c3e-0a9f-4e21-8c6d-2f7e9b1a4c08, which is unexpected");
+  }
+
+  @Test
+  void aCompleteAdmissionMessageTakesNoProseAfterIt() {
+    List<EventText.Row> rows = bare(
+        "Warning  UnexpectedAdmissionError  pod/embedder-0  Allocate failed due to no healthy devices present; cannot "
+            + "allocate unhealthy devices nvidia.com/gpu, which is unexpected",
+        "and then the deployment created another pod");
+
+    assertThat(rows).singleElement().extracting(EventText.Row::message).asString().endsWith("which is unexpected");
+  }
 }

@@ -18,12 +18,29 @@ class LogClassifierTest {
       DRIVER_TOO_OLD | /usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 12080). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx
       CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA error: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version
       CUDA_DRIVER_INSUFFICIENT | llama_cpp.cuInit failed: CUDA_ERROR_INSUFFICIENT_DRIVER
+      CUDA_COMPAT_MISMATCH | RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / cuda driver combination
+      CUDA_COMPAT_MISMATCH | cuInit failed: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE
+      CUDA_COMPAT_MISMATCH | Error 804: forward compatibility was attempted on non supported HW
       CUDA_RUNTIME_LIBRARY_MISSING | ImportError: libcudart.so.13: cannot open shared object file: No such file or directory
       CUDA_RUNTIME_LIBRARY_MISSING | OSError: libcudart.so.12.4: cannot open shared object file: No such file or directory
       CONTAINER_CLI_INIT_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown
       CONTAINER_CLI_INIT_ERROR | stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: unknown
       CONTAINER_CLI_INIT_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
       DRIVER_LIBRARY_MISMATCH | nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
+      CUDA_SYSTEM_NOT_READY | Failed to allocate device vector A (error code system not yet initialized)!
+      NVIDIA_SMI_NO_DRIVER | NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.
+      CUDA_SYSTEM_NOT_READY | UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)
+      CUDA_SYSTEM_NOT_READY | cuInit failed: CUDA_ERROR_SYSTEM_NOT_READY
+      CUDA_SYSTEM_NOT_READY | cudaGetDeviceCount returned 802 (cudaErrorSystemNotReady)
+      GPU_ARCH_UNSUPPORTED | ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-PCIE-16GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
+      GPU_ARCH_UNSUPPORTED | RuntimeError: GPUs with compute capability below 7.0 are not supported.
+      GPU_ARCH_UNSUPPORTED | ValueError: The quantization method gptq_marlin is not supported for the current GPU. Minimum capability: 80. Current capability: 75.
+      GPU_ARCH_UNSUPPORTED | ImportError: GPU with CUDA capability 7 5 is not supported for Flash Attention V2
+      GPU_ARCH_UNSUPPORTED | RuntimeError: FlashAttention only supports Ampere GPUs or newer.
+      GPU_ARCH_UNSUPPORTED | triton.compiler.errors.CompilationError: at 12:8: type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')
+      GPU_ARCH_UNSUPPORTED | RuntimeError: CUDA error: no kernel image is available for execution on the device
+      GPU_ARCH_UNSUPPORTED | UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.
+      GPU_ARCH_UNSUPPORTED | (Worker pid=2210) ERROR 07-14 10:18:12 [multiproc_executor.py:671] RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
@@ -90,7 +107,12 @@ class LogClassifierTest {
       "DEBUG 07-14 10:19:40 [__init__.py:85] CUDA platform is not available because vLLM is built with CPU.",
       // the caller's device id, not a missing GPU; and the AMD providers count HIP devices
       "Failed to parse provider option \"device_id\": Invalid device ID: 2, must be between 0 (inclusive) and 1 (exclusive).",
-      "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1"})
+      "Failed to parse provider option \"device_id\": HIP failure 100: no ROCm-capable device is detected ; GPU=-1",
+      // CUDA's 600 is an asynchronous "not ready yet" of a query, not the system's 802
+      "cudaStreamQuery returned cudaErrorNotReady (600): device not ready",
+      // vLLM falls back to another attention backend on pre-Ampere GPUs: no failure
+      "INFO 07-14 10:18:12 [cuda.py:281] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
+      "Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
   }
@@ -130,6 +152,9 @@ class LogClassifierTest {
   void theDriverMismatchFamilyHoldsTheNewWordingsAndNotTheDriverlessOnes() {
     assertThat(LogSignalKind.DRIVER_TOO_OLD.driverMismatch()).isTrue();
     assertThat(LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CUDA_COMPAT_MISMATCH.driverMismatch()).isTrue();
+    assertThat(LogSignalKind.CUDA_SYSTEM_NOT_READY.driverMismatch()).as("the fabric manager, not the versions").isFalse();
+    assertThat(LogSignalKind.GPU_ARCH_UNSUPPORTED.driverMismatch()).isFalse();
     assertThat(LogSignalKind.CONTAINER_CLI_INIT_ERROR.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NO_GPU_IN_CONTAINER.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NVML_INIT_FAILED.driverMismatch()).isFalse();
