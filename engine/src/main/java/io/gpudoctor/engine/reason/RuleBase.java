@@ -2,7 +2,9 @@ package io.gpudoctor.engine.reason;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -32,6 +34,7 @@ public final class RuleBase {
   private final KieBase kieBase;
   private final Catalogue catalogue;
   private final List<RuleInfo> rules;
+  private final Map<String, RuleInfo> byName;
   private final String digest;
   private final boolean fromCache;
   private final boolean executableModel;
@@ -43,6 +46,11 @@ public final class RuleBase {
     this.kieBase = kieBase;
     this.catalogue = catalogue;
     this.rules = List.copyOf(rules);
+    // Asked on every firing and every insertion of a diagnosis: a scan of the list took ~1/4 of a
+    // replay's rule time.
+    Map<String, RuleInfo> names = new HashMap<>();
+    for (RuleInfo rule : this.rules) names.putIfAbsent(rule.name(), rule);
+    this.byName = Map.copyOf(names);
     this.digest = digest;
     this.fromCache = fromCache;
     this.executableModel = executableModel;
@@ -250,7 +258,7 @@ public final class RuleBase {
   }
 
   public RuleInfo rule(String name) {
-    return rules.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    return byName.get(name);
   }
 
   public String digest() {
