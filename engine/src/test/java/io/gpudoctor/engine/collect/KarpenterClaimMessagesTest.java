@@ -1,0 +1,68 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.ClaimResourceMissing;
+import io.gpudoctor.facts.NodeClaimFacts;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Karpenter's NodeClaim condition message pasted bare, outside the claim. */
+class KarpenterClaimMessagesTest {
+
+  @Test
+  void aBareMessageInProseIsReadOncePerResource(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        # GPU node never initialises
+
+        The NodeClaim shows `Resource "nvidia.com/gpu" was requested but not registered` and the pod is Pending.
+
+        After recreating it, again: Resource "nvidia.com/gpu" was requested but not registered
+        """);
+    EvidenceBundle bundle = read(folder);
+    ClaimResourceMissing m = only(bundle, ClaimResourceMissing.class);
+    assertThat(m.claim()).isNull();
+    assertThat(m.resource()).isEqualTo("nvidia.com/gpu");
+    assertThat(m.provenance().pointer()).isEqualTo("line 3");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.NODECLAIMS, "issue.md"));
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void theClaimsOwnYamlIsReadAsTheClaimNotAgainAsABareMessage(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl get nodeclaim gpu-b8q2w -o yaml
+        apiVersion: karpenter.sh/v1
+        kind: NodeClaim
+        metadata:
+          name: gpu-b8q2w
+        status:
+          conditions:
+          - lastTransitionTime: "2026-06-02T10:04:11Z"
+            message: Resource "nvidia.com/gpu" was requested but not registered
+            reason: ResourceNotRegistered
+            status: Unknown
+            type: Initialized
+        ```
+        """);
+    EvidenceBundle bundle = read(folder);
+    assertThat(only(bundle, NodeClaimFacts.class).condition("Initialized").reason()).isEqualTo("ResourceNotRegistered");
+    assertThat(facts(bundle, ClaimResourceMissing.class)).isEmpty();
+  }
+
+  @Test
+  void linesTakenByOtherReadersAreSkipped() {
+    String text = "Resource \"nvidia.com/gpu\" was requested but not registered\n";
+    BundleBuilder out = new BundleBuilder();
+    assertThat(KarpenterClaimMessages.read("a.txt", text, java.util.Set.of(1), out)).isZero();
+    assertThat(KarpenterClaimMessages.read("a.txt", text, java.util.Set.of(), out)).isOne();
+  }
+}
