@@ -6,7 +6,7 @@ import static io.gpudoctor.engine.collect.Bundles.read;
 import static io.gpudoctor.engine.collect.Bundles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpudoctor.facts.ClaimResourceMissing;
+import io.gpudoctor.facts.ClaimConditionMessage;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.Topics;
@@ -27,7 +27,7 @@ class KarpenterClaimMessagesTest {
         After recreating it, again: Resource "nvidia.com/gpu" was requested but not registered
         """);
     EvidenceBundle bundle = read(folder);
-    ClaimResourceMissing m = only(bundle, ClaimResourceMissing.class);
+    ClaimConditionMessage m = only(bundle, ClaimConditionMessage.class);
     assertThat(m.claim()).isNull();
     assertThat(m.resource()).isEqualTo("nvidia.com/gpu");
     assertThat(m.provenance().pointer()).isEqualTo("line 3");
@@ -55,7 +55,32 @@ class KarpenterClaimMessagesTest {
         """);
     EvidenceBundle bundle = read(folder);
     assertThat(only(bundle, NodeClaimFacts.class).condition("Initialized").reason()).isEqualTo("ResourceNotRegistered");
-    assertThat(facts(bundle, ClaimResourceMissing.class)).isEmpty();
+    assertThat(facts(bundle, ClaimConditionMessage.class)).isEmpty();
+  }
+
+  @Test
+  void aBareListOfConditionsSaysTheNodeNeverJoinedAndWhetherTheTextNamesGpus(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        # Nodes from Karpenter never join (Azure CNI overlay, Cilium)
+
+        ```
+        - lastTransitionTime: '2026-05-19T08:41:02Z'
+          message: Node not registered with cluster
+          reason: NodeNotFound
+          status: Unknown
+          type: Registered
+        - lastTransitionTime: '2026-05-19T08:40:37Z'
+          message: ''
+          reason: Launched
+          status: 'True'
+          type: Launched
+        ```
+        """);
+    ClaimConditionMessage m = only(read(folder), ClaimConditionMessage.class);
+    assertThat(m.kind()).isEqualTo(ClaimConditionMessage.Kind.NODE_NOT_REGISTERED);
+    assertThat(m.gpuContext()).isFalse();
+    write(folder, "issue.md", "The GPU NodeClaim says \"Node not registered with cluster\" (taint nvidia.com/gpu).\n");
+    assertThat(only(read(folder), ClaimConditionMessage.class).gpuContext()).isTrue();
   }
 
   @Test
