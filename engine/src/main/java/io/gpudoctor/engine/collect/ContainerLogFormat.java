@@ -42,7 +42,7 @@ final class ContainerLogFormat implements TextFormat {
         || PastedEventMessages.mentions(text)
         || PastedAzureErrors.mentions(text)
         || KaitoWebhookLines.mentions(text)
-        || KarpenterClaimMessages.mentions(text)
+        || PastedStatusMessages.mentions(text)
         || ScalingLogLines.mentions(text);
   }
 
@@ -61,7 +61,7 @@ final class ContainerLogFormat implements TextFormat {
     used += PastedEventMessages.read(file.path(), text, scalerLines, out);
     used += PastedAzureErrors.read(file.path(), text, scalerLines, out);
     used += KaitoWebhookLines.read(file.path(), text, scalerLines, out);
-    used += KarpenterClaimMessages.read(file.path(), text, scalerLines, out);
+    used += PastedStatusMessages.read(file.path(), text, scalerLines, out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
     else if (used == 0) throw DocumentParser.nothingRead();
   }

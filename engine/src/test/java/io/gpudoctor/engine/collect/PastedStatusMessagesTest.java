@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Karpenter's NodeClaim condition message pasted bare, outside the claim. */
-class KarpenterClaimMessagesTest {
+class PastedStatusMessagesTest {
 
   @Test
   void aBareMessageInProseIsReadOncePerResource(@TempDir Path folder) {
@@ -84,10 +84,25 @@ class KarpenterClaimMessagesTest {
   }
 
   @Test
+  void kubectlsQuotaRefusalIsReadInTheNamespaceItsCommandNames(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl apply -f train.yaml -n team-cv
+        Error from server (Forbidden): error when creating "train.yaml": pods "train-0" is forbidden: exceeded quota: cv-gpus, requested: requests.nvidia.com/gpu=4, used: requests.nvidia.com/gpu=6, limited: requests.nvidia.com/gpu=8
+        ```
+        """);
+    EvidenceBundle bundle = read(folder);
+    io.gpudoctor.facts.ResourceQuotaRefusal q = only(bundle, io.gpudoctor.facts.ResourceQuotaRefusal.class);
+    assertThat(q.namespace()).isEqualTo("team-cv");
+    assertThat(q.pod()).isEqualTo("train-0");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.APPLY, "issue.md"));
+  }
+
+  @Test
   void linesTakenByOtherReadersAreSkipped() {
     String text = "Resource \"nvidia.com/gpu\" was requested but not registered\n";
     BundleBuilder out = new BundleBuilder();
-    assertThat(KarpenterClaimMessages.read("a.txt", text, java.util.Set.of(1), out)).isZero();
-    assertThat(KarpenterClaimMessages.read("a.txt", text, java.util.Set.of(), out)).isOne();
+    assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(1), out)).isZero();
+    assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(), out)).isOne();
   }
 }
