@@ -170,6 +170,20 @@ public record NodeFacts(
     return names;
   }
 
+  /** The GPU resources the device plugin advertises here under its sharing rename ({@code nvidia.com/gpu.shared}). */
+  public Set<String> sharedGpuResources() {
+    Set<String> names = new TreeSet<>();
+    for (String r : allocatable.keySet()) {
+      Long n = allocatableOf(r);
+      if (GpuResources.isSharedGpuResource(r) && n != null && n > 0) names.add(r);
+    }
+    return names;
+  }
+
+  public boolean advertisesSharedGpu() {
+    return !sharedGpuResources().isEmpty();
+  }
+
   public boolean advertisesMig() {
     return migResources().stream().anyMatch(r -> allocatableOf(r) != null && allocatableOf(r) > 0);
   }

@@ -55,8 +55,15 @@ public record ReasonPart(
       Map.entry("NodeUnschedulable", ReasonCategory.UNSCHEDULABLE_NODE),
       Map.entry("CheckNodeUnschedulable", ReasonCategory.UNSCHEDULABLE_NODE));
 
+  /**
+   * A domain-like token that a Markdown renderer linked, copied back as Markdown from a rendered page
+   * or chat: {@code [nvidia.com/gpu](http://nvidia.com/gpu)}, {@code {[node.example.io/use](http://node.example.io/use): gpu}}.
+   * Only a link whose target is its own text is undone.
+   */
+  private static final Pattern AUTOLINK = Pattern.compile("\\[([^\\]\\s()]+)\\]\\((?:https?://)?\\1/?\\)");
+
   public static ReasonPart classify(int count, String text) {
-    String t = text.trim();
+    String t = unlinked(text).trim();
     Matcher m = INSUFFICIENT.matcher(t);
     if (m.lookingAt()) {
       return new ReasonPart(count, t, ReasonCategory.INSUFFICIENT_RESOURCE, m.group(1), null, null);
@@ -70,6 +77,11 @@ public record ReasonPart(
       return new ReasonPart(count, t, ReasonCategory.UNTOLERATED_TAINT, null, null, null);
     }
     return new ReasonPart(count, t, categoryOf(t), null, null, null);
+  }
+
+  /** The text with its autolinked tokens back as they were written. */
+  static String unlinked(String text) {
+    return text.indexOf("](") < 0 ? text : AUTOLINK.matcher(text).replaceAll("$1");
   }
 
   private static ReasonCategory categoryOf(String t) {

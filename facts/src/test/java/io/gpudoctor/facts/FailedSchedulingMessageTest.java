@@ -27,6 +27,28 @@ class FailedSchedulingMessageTest {
   }
 
   @Test
+  void domainTokensAMarkdownRendererLinkedAreReadAsWritten() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse(
+        "0/5 nodes are available: 3 node(s) had taint {[node.example.io/use](http://node.example.io/use): gpu}, that the "
+            + "pod didn't tolerate, 2 Insufficient [nvidia.com/gpu](http://nvidia.com/gpu), 2 Insufficient "
+            + "[nvidia.com/mig-1g.10gb](https://nvidia.com/mig-1g.10gb/).");
+
+    assertThat(m.parts())
+        .extracting(ReasonPart::count, ReasonPart::category, ReasonPart::resource, ReasonPart::taintKey, ReasonPart::taintValue)
+        .containsExactly(
+            tuple(3, ReasonCategory.UNTOLERATED_TAINT, null, "node.example.io/use", "gpu"),
+            tuple(2, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu", null, null),
+            tuple(2, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/mig-1g.10gb", null, null));
+  }
+
+  @Test
+  void aLinkWhoseTargetIsAnotherTextIsLeftAsItIs() {
+    ReasonPart p = ReasonPart.classify(1, "Insufficient [gpu](http://example.com/docs)");
+    assertThat(p.resource()).isEqualTo("[gpu](http://example.com/docs)");
+    assertThat(p.isGpuShortage()).isFalse();
+  }
+
+  @Test
   void oldestWordingNamesNoTaint() {
     FailedSchedulingMessage m = FailedSchedulingMessage.parse(
         "0/3 nodes are available: 3 node(s) had taints that the pod didn't tolerate.");

@@ -21,6 +21,20 @@ class NodeFactsTest {
   }
 
   @Test
+  void theDevicePluginsSharingRenameIsAGpuResourceButNotThePlainName() {
+    NodeFacts shared = node(Map.of("kubernetes.azure.com/accelerator", "nvidia"),
+        Map.of("cpu", "4", "nvidia.com/gpu.shared", "4", "nvidia.com/mig-1g.10gb.shared", "0"));
+    assertThat(shared.advertisesGpu()).isFalse();
+    assertThat(shared.sharedGpuResources()).containsExactly("nvidia.com/gpu.shared");
+    assertThat(shared.advertisesSharedGpu()).isTrue();
+    assertThat(GpuResources.isGpuResource("nvidia.com/gpu.shared")).isTrue();
+    assertThat(GpuResources.isGpuResource("nvidia.com/mig-3g.40gb.shared")).isTrue();
+    assertThat(GpuResources.isSharedGpuResource("nvidia.com/gpu")).isFalse();
+    assertThat(GpuResources.isSharedGpuResource("example.com/fpga.shared")).isFalse();
+    assertThat(GpuResources.sharedName("nvidia.com/gpu")).isEqualTo("nvidia.com/gpu.shared");
+  }
+
+  @Test
   void aksAcceleratorLabelAndNcSizeMakeAGpuNode() {
     assertThat(labelled("kubernetes.azure.com/accelerator", "nvidia").gpuNode()).isTrue();
     assertThat(labelled("node.kubernetes.io/instance-type", "Standard_NC24ads_A100_v4").gpuNode()).isTrue();

@@ -43,6 +43,7 @@ final class ContainerLogFormat implements TextFormat {
         || KernelOomLines.mentions(text)
         || PastedAzureErrors.mentions(text)
         || KaitoWebhookLines.mentions(text)
+        || PastedStatusMessages.mentions(text)
         || ScalingLogLines.mentions(text);
   }
 
@@ -62,6 +63,7 @@ final class ContainerLogFormat implements TextFormat {
     used += PastedEventMessages.read(file.path(), text, scalerLines, out);
     used += PastedAzureErrors.read(file.path(), text, scalerLines, out);
     used += KaitoWebhookLines.read(file.path(), text, scalerLines, out);
+    used += PastedStatusMessages.read(file.path(), text, scalerLines, out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
     else if (used == 0) throw DocumentParser.nothingRead();
   }

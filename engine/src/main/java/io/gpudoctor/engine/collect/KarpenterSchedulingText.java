@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
  * <pre>
  * incompatible with nodepool "spot-pool", daemonset overhead={"cpu":"1566m",...}, no instance type has enough resources   (v1)
  * incompatible with nodepool "gpu", daemonset overhead={...}, no instance type satisfied resources {...} and requirements ... (v0.32-v0.37)
+ *   ... (no instance type which met the scheduling requirements and had enough resources, had a required offering)   (offerings used up)
  * incompatible with nodepool "gpu", daemonset overhead={...}, did not tolerate sku=gpu:NoSchedule
  * incompatible with nodepool "gpu", daemonset overhead={...}, incompatible requirements, key ..., ... not in ...
  * all available instance types exceed limits for nodepool (NodePool=gpu-nodepool)      (v1, structured error)
@@ -76,6 +77,11 @@ final class KarpenterSchedulingText {
     if (t.contains("exceed limits for") || t.contains("limits have been exhausted")) return NodePoolRejectionKind.LIMITS;
     if (!t.startsWith("incompatible with")) return NodePoolRejectionKind.OTHER;
     if (t.contains("did not tolerate")) return NodePoolRejectionKind.UNTOLERATED_TAINT;
+    // Only the offering kept every type out: the requirements and resources matched. Where it is one of several
+    // criteria that each excluded them all ("... or had a required offering"), the NodePool cannot hold the pod.
+    if (t.contains("no instance type has the required offering") || t.contains(", had a required offering")) {
+      return NodePoolRejectionKind.NO_OFFERING;
+    }
     if (t.contains("no instance type")) return NodePoolRejectionKind.NO_INSTANCE_TYPE;
     if (t.contains("incompatible requirements") || t.contains("does not have known values")) {
       return NodePoolRejectionKind.REQUIREMENTS;

@@ -19,6 +19,8 @@ record MessageSpan(String text, int firstLine, int lastLine) {
   private static final Pattern NEXT_KEY = Pattern.compile("^\\s*(?:- )?[\\w.-]+:(\\s|$)|^\\s*- ");
   /** How far a wrapped message may run: kubectl folds a long scheduler message over a few lines. */
   private static final int MOST_LINES = 12;
+  /** A line that begins with a part's count ({@code 2 Insufficient nvidia.com/gpu,}). */
+  private static final Pattern COUNTED_PART = Pattern.compile("^\\s*\\d+\\s+\\S");
 
   /** The message that starts at {@code from} of line {@code at}. */
   static MessageSpan at(List<String> lines, int at, int from) {
@@ -45,7 +47,33 @@ record MessageSpan(String text, int firstLine, int lastLine) {
       return delimiter.equals("'") ? new MessageSpan(span.text().replace("''", "'"), at, span.lastLine()) : span;
     }
     if (YAML_KEY.matcher(line).find() && continues(lines, at)) return plainScalar(lines, at, rest);
+    if (opensList(rest) && at + 1 < lines.size() && COUNTED_PART.matcher(lines.get(at + 1)).lookingAt()) {
+      return countedList(lines, at, rest);
+    }
     return new MessageSpan(unescape(trimQuotes(rest)), at, at);
+  }
+
+  /** The line ends where a list of parts begins or goes on ({@code 0/5 nodes are available:}, {@code pod didn't trigger scale-up:}, {@code ...,}). */
+  private static boolean opensList(String rest) {
+    String s = rest.stripTrailing();
+    return s.endsWith(":") || s.endsWith(",");
+  }
+
+  /**
+   * A scheduler or autoscaler message whose {@code <count> <reason>} parts were put one a line (a
+   * dashboard's event view, or the reporter breaking it up): each next line that begins with a count
+   * is a part, for as long as the one before ends with a comma.
+   */
+  private static MessageSpan countedList(List<String> lines, int at, String rest) {
+    StringBuilder text = new StringBuilder(rest.strip());
+    int last = at;
+    for (int i = at + 1; i < lines.size() && i <= at + MOST_LINES; i++) {
+      String l = lines.get(i).strip();
+      if (!COUNTED_PART.matcher(l).lookingAt() || !opensList(text.toString())) break;
+      text.append(' ').append(l);
+      last = i;
+    }
+    return new MessageSpan(unescape(trimQuotes(text.toString())), at, last);
   }
 
   /** The folded block under a {@code message: >-} line, or null when the line is not one. */

@@ -78,6 +78,7 @@ final class PastedKubectlFormat implements TextFormat {
     lines += PastedEventMessages.read(path, text, notYetRead, out);
     lines += PastedAzureErrors.read(path, text, notYetRead, out);
     lines += KaitoWebhookLines.read(path, text, notYetRead, out);
+    lines += PastedStatusMessages.read(path, text, notYetRead, out);
     used += DescribeHpaText.readConditionTables(path, text, sectionLines, out);
     if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");

@@ -312,6 +312,32 @@ class ScalingEvidenceTest {
   }
 
   @Test
+  void karpenterSaysNoOfferingOnlyWhenTheOfferingAloneKeptTheTypesOut() {
+    String head = "Failed to schedule pod, incompatible with nodepool \\\"gpu\\\", no instance type satisfied resources "
+        + "{\\\"nvidia.com/gpu\\\":\\\"1\\\"} and requirements karpenter.sh/capacity-type In [spot] ";
+    write(folder, "events.json", """
+        {"apiVersion": "v1", "kind": "List", "items": [
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "a", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "%1$s(no instance type which met the scheduling requirements and had enough resources, had a required offering)"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "b", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "%1$s(no instance type has the required offering)"},
+          {"apiVersion": "v1", "kind": "Event", "involvedObject": {"kind": "Pod", "name": "c", "namespace": "ml"}, "type": "Warning",
+           "reason": "FailedScheduling", "source": {"component": "karpenter"},
+           "message": "%1$s(no instance type had enough resources or had a required offering)"}]}
+        """.formatted(head));
+
+    assertThat(facts(read(folder), NodePoolRejection.class))
+        .extracting(NodePoolRejection::podKey, NodePoolRejection::kind)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ml/a", NodePoolRejectionKind.NO_OFFERING),
+            org.assertj.core.groups.Tuple.tuple("ml/b", NodePoolRejectionKind.NO_OFFERING),
+            org.assertj.core.groups.Tuple.tuple("ml/c", NodePoolRejectionKind.NO_INSTANCE_TYPE));
+    assertThat(NodePoolRejectionKind.NO_OFFERING.incompatible()).isFalse();
+  }
+
+  @Test
   void karpentersFailedSchedulingIsOneRejectionPerNodePoolInEachWording() {
     String overhead = "daemonset overhead={\\\"cpu\\\":\\\"260m\\\",\\\"pods\\\":\\\"6\\\"}";
     write(folder, "events.json", """

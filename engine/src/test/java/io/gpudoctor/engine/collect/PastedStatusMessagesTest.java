@@ -1,0 +1,108 @@
+package io.gpudoctor.engine.collect;
+
+import static io.gpudoctor.engine.collect.Bundles.facts;
+import static io.gpudoctor.engine.collect.Bundles.only;
+import static io.gpudoctor.engine.collect.Bundles.read;
+import static io.gpudoctor.engine.collect.Bundles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.facts.ClaimConditionMessage;
+import io.gpudoctor.facts.NodeClaimFacts;
+import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.Topics;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Karpenter's NodeClaim condition message pasted bare, outside the claim. */
+class PastedStatusMessagesTest {
+
+  @Test
+  void aBareMessageInProseIsReadOncePerResource(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        # GPU node never initialises
+
+        The NodeClaim shows `Resource "nvidia.com/gpu" was requested but not registered` and the pod is Pending.
+
+        After recreating it, again: Resource "nvidia.com/gpu" was requested but not registered
+        """);
+    EvidenceBundle bundle = read(folder);
+    ClaimConditionMessage m = only(bundle, ClaimConditionMessage.class);
+    assertThat(m.claim()).isNull();
+    assertThat(m.resource()).isEqualTo("nvidia.com/gpu");
+    assertThat(m.provenance().pointer()).isEqualTo("line 3");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.NODECLAIMS, "issue.md"));
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void theClaimsOwnYamlIsReadAsTheClaimNotAgainAsABareMessage(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl get nodeclaim gpu-b8q2w -o yaml
+        apiVersion: karpenter.sh/v1
+        kind: NodeClaim
+        metadata:
+          name: gpu-b8q2w
+        status:
+          conditions:
+          - lastTransitionTime: "2026-06-02T10:04:11Z"
+            message: Resource "nvidia.com/gpu" was requested but not registered
+            reason: ResourceNotRegistered
+            status: Unknown
+            type: Initialized
+        ```
+        """);
+    EvidenceBundle bundle = read(folder);
+    assertThat(only(bundle, NodeClaimFacts.class).condition("Initialized").reason()).isEqualTo("ResourceNotRegistered");
+    assertThat(facts(bundle, ClaimConditionMessage.class)).isEmpty();
+  }
+
+  @Test
+  void aBareListOfConditionsSaysTheNodeNeverJoinedAndWhetherTheTextNamesGpus(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        # Nodes from Karpenter never join (Azure CNI overlay, Cilium)
+
+        ```
+        - lastTransitionTime: '2026-05-19T08:41:02Z'
+          message: Node not registered with cluster
+          reason: NodeNotFound
+          status: Unknown
+          type: Registered
+        - lastTransitionTime: '2026-05-19T08:40:37Z'
+          message: ''
+          reason: Launched
+          status: 'True'
+          type: Launched
+        ```
+        """);
+    ClaimConditionMessage m = only(read(folder), ClaimConditionMessage.class);
+    assertThat(m.kind()).isEqualTo(ClaimConditionMessage.Kind.NODE_NOT_REGISTERED);
+    assertThat(m.gpuContext()).isFalse();
+    write(folder, "issue.md", "The GPU NodeClaim says \"Node not registered with cluster\" (taint nvidia.com/gpu).\n");
+    assertThat(only(read(folder), ClaimConditionMessage.class).gpuContext()).isTrue();
+  }
+
+  @Test
+  void kubectlsQuotaRefusalIsReadInTheNamespaceItsCommandNames(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl apply -f train.yaml -n team-cv
+        Error from server (Forbidden): error when creating "train.yaml": pods "train-0" is forbidden: exceeded quota: cv-gpus, requested: requests.nvidia.com/gpu=4, used: requests.nvidia.com/gpu=6, limited: requests.nvidia.com/gpu=8
+        ```
+        """);
+    EvidenceBundle bundle = read(folder);
+    io.gpudoctor.facts.ResourceQuotaRefusal q = only(bundle, io.gpudoctor.facts.ResourceQuotaRefusal.class);
+    assertThat(q.namespace()).isEqualTo("team-cv");
+    assertThat(q.pod()).isEqualTo("train-0");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.APPLY, "issue.md"));
+  }
+
+  @Test
+  void linesTakenByOtherReadersAreSkipped() {
+    String text = "Resource \"nvidia.com/gpu\" was requested but not registered\n";
+    BundleBuilder out = new BundleBuilder();
+    assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(1), out)).isZero();
+    assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(), out)).isOne();
+  }
+}
