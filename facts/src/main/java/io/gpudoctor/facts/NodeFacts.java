@@ -164,6 +164,11 @@ public record NodeFacts(
     return allocatableGpus() > 0;
   }
 
+  /** The names of the resources the node advertises, sorted: what a rule iterates, in one order every run. */
+  public Set<String> allocatableResources() {
+    return new TreeSet<>(allocatable.keySet());
+  }
+
   public Set<String> migResources() {
     Set<String> names = new TreeSet<>();
     for (String r : allocatable.keySet()) if (GpuResources.isMigResource(r)) names.add(r);
