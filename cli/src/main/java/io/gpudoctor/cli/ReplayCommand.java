@@ -74,11 +74,11 @@ final class ReplayCommand implements Callable<Integer> {
       throw new CliException(ExitCodes.USAGE, "--shard: " + e.getMessage());
     }
     RuleBase ruleBase = Rules.compile(rules);
-    if (System.console() == null) {
-      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), new ReplayPlan(jobs, part, ReplayPlan.Progress.NONE));
-    }
+    ReplayRunner runner = new ReplayRunner(ruleBase);
+    List<Path> sorted = folders.stream().sorted().toList();
+    if (System.console() == null) return runner.run(sorted, new ReplayPlan(jobs, part, ReplayPlan.Progress.NONE));
     try (ReplayProgressBar progress = ReplayProgressBar.onTerminal(System.err)) {
-      return new ReplayRunner(ruleBase).run(folders.stream().sorted().toList(), new ReplayPlan(jobs, part, progress));
+      return runner.run(sorted, new ReplayPlan(jobs, part, progress));
     }
   }
 
