@@ -42,8 +42,8 @@ final class PastedStatusMessages {
       Provenance at = Provenance.of(path, "line " + (i + 1));
       ClaimConditionMessage m = ClaimConditionMessage.of(null, line, gpuContext, at);
       if (m != null && claims.add(m.message())) out.fact(m);
-      // A FailedCreate event row is the controller's event, read as one; the bare refusal is kubectl's.
-      ResourceQuotaRefusal q = line.contains("FailedCreate") ? null : ResourceQuotaRefusal.of(context.namespace(), line, at);
+      // An event row is the controller's FailedCreate event, read as one; a refusal quoted anywhere else is read here.
+      ResourceQuotaRefusal q = EventText.isGetEventsRow(line) ? null : ResourceQuotaRefusal.of(context.namespace(), line, at);
       if (q != null && refusals.add(q.message())) out.fact(q);
     }
     if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
