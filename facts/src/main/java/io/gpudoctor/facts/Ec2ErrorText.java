@@ -19,6 +19,13 @@ public final class Ec2ErrorText {
       + "|We currently do not have sufficient \\S+ capacity|Max spot instance count exceeded"
       + "|Your requested instance type \\(|There is no Spot capacity available that matches your request";
 
+  private static final Pattern MENTIONED = Pattern.compile(MESSAGE_START);
+
+  /** Whether the text holds the start of one of EC2's launch error messages: what a reader looks for first. */
+  public static boolean mentions(String text) {
+    return MENTIONED.matcher(text).find();
+  }
+
   private record Wording(Pattern text, String code, AzureErrorKind kind) {}
 
   private static final List<Wording> WORDINGS = List.of(

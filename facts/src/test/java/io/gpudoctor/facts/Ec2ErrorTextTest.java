@@ -77,4 +77,14 @@ class Ec2ErrorTextTest {
     assertThat(e.cloud()).isEqualTo(AzureError.AZURE);
     assertThat(e.kind()).isEqualTo(AzureErrorKind.REGIONAL_CAPACITY);
   }
+
+  @Test
+  void aTextMentionsAnEc2LaunchErrorByItsMessageNotByAzuresWording() {
+    assertThat(Ec2ErrorText.mentions("InsufficientInstanceCapacity: We currently do not have sufficient g5.12xlarge "
+        + "capacity in the Availability Zone you requested (us-east-1a).")).isTrue();
+    assertThat(Ec2ErrorText.mentions("Unsupported: Your requested instance type (p4d.24xlarge) is not supported in your "
+        + "requested Availability Zone (us-west-2d).")).isTrue();
+    assertThat(Ec2ErrorText.mentions("Operation could not be completed as it results in exceeding approved "
+        + "standardNCADSA100v4Family Cores quota.")).isFalse();
+  }
 }

@@ -60,10 +60,7 @@ final class PastedAzureErrors {
     return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
         || text.contains("llocation failed") || text.contains("vcpu quota") || text.contains("vCPU quota")
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
-        || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
-        || text.contains("vCPU capacity than your current vCPU limit") || text.contains("We currently do not have sufficient")
-        || text.contains("Max spot instance count exceeded") || text.contains("is not supported in your requested Availability Zone")
-        || text.contains("There is no Spot capacity available");
+        || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE) || Ec2ErrorText.mentions(text);
   }
 
   /** Adds an AzureError for every Azure error message in the lines not in {@code skipLines} (1-based); returns how many. */

@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.ContainerStatusFacts;
 import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.KubeletResourceShortage;
 import io.gpudoctor.facts.PodFacts;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -81,7 +82,7 @@ final class PodsSeenInEvents {
 
   /** {@code OutOfcpu}, {@code OutOfmemory}, {@code OutOfnvidia.com/gpu}: the kubelet's admission found the resource short. */
   static boolean isOutOfResource(String reason) {
-    return reason != null && reason.startsWith("OutOf") && reason.length() > "OutOf".length();
+    return KubeletResourceShortage.of(reason, null) != null;
   }
 
   /**
