@@ -321,7 +321,7 @@ class PastedMessagesTest {
 
         v1.1, the errors apart:
 
-        {"level":"ERROR","time":"2026-03-02T11:40:18.204Z","logger":"controller","message":"could not schedule pod","Pod":{"name":"vllm-2","namespace":"ml"},"error":"incompatible with nodepool \\"gpu\\", daemonset overhead={\\"cpu\\":\\"200m\\"}, incompatible requirements, key nvidia.com/gpu.product, In [A100] not in [T4]"}
+        {"level":"ERROR","time":"2026-03-02T11:40:18.204Z","logger":"controller","message":"could not schedule pod","Pod":{"name":"vllm-2","namespace":"ml"},"error":"incompatible with nodepool \\"gpu\\", daemonset overhead={\\"cpu\\":\\"200m\\"}, incompatible requirements, key nvidia.com/gpu.product, nvidia.com/gpu.product In [A100] not in nvidia.com/gpu.product In [T4]"}
         """);
 
     assertThat(facts(read(folder), KubeEvent.class))
@@ -335,7 +335,8 @@ class PastedMessagesTest {
             org.assertj.core.groups.Tuple.tuple("ml/vllm-1", "Could not schedule pod, incompatible with provisioner \"gpu\", "
                 + "daemonset overhead={\"cpu\":\"200m\"}, did not tolerate sku=gpu:NoSchedule"),
             org.assertj.core.groups.Tuple.tuple("ml/vllm-2", "Failed to schedule pod, incompatible with nodepool \"gpu\", "
-                + "daemonset overhead={\"cpu\":\"200m\"}, incompatible requirements, key nvidia.com/gpu.product, In [A100] not in [T4]"));
+                + "daemonset overhead={\"cpu\":\"200m\"}, incompatible requirements, key nvidia.com/gpu.product, nvidia.com/gpu.product In [A100] not in "
+                + "nvidia.com/gpu.product In [T4]"));
   }
 
   @Test
