@@ -117,10 +117,11 @@ final class LogClassifier {
    * (llama.cpp, Ollama's runner, llama-cpp-python; also its HIP build, which keeps the CUDA names), TensorRT-LLM's
    * {@code CUDA runtime error in ::cudaMalloc...(...): out of memory}, ONNX Runtime's {@code CUDA failure 2: out of
    * memory} (2 is cudaErrorMemoryAllocation), and the error's names in the runtime and driver APIs. Pinned host
-   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}, ggml's {@code ggml_cuda_host_malloc}) is host RAM.
+   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}) is host RAM; ggml's {@code ggml_cuda_host_malloc} names
+   * no CUDA call at all.
    */
   private static boolean cudaMallocOom(String line) {
-    if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc") || line.contains("host_malloc")) return false;
+    if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc")) return false;
     return (line.contains("cudaMalloc") && line.contains("out of memory"))
         || line.contains("CUDA failure 2: out of memory")
         || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
