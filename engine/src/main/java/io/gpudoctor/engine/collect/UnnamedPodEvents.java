@@ -2,7 +2,6 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.PodFacts;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,11 +15,11 @@ import java.util.Set;
  */
 final class UnnamedPodEvents {
   private static final Set<String> WAITING = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
-  private static final Map<String, String> STATE_OF_REASON = Map.of(
-      "FailedScheduling", "Pending", "NotTriggerScaleUp", "Pending", "TriggeredScaleUp", "Pending",
-      "UnexpectedAdmissionError", "Failed", "Evicted", "Failed");
-  /** The kubelet's events about a container that cannot start (a pull failure, a crash loop): its pod's phase is not shown. */
-  private static final Set<String> CONTAINER_WAITING = Set.of("Failed", "BackOff");
+  /**
+   * The kubelet's events about a container that cannot start (a pull failure, a crash loop): its pod's phase is
+   * not shown. {@code Back-off} is how older kubelets spelled the reason, as PodsSeenInEvents reads it too.
+   */
+  private static final Set<String> CONTAINER_WAITING = Set.of("Failed", "BackOff", "Back-off");
   private static final String CONTAINER_WAITS = "a container waits";
 
   private UnnamedPodEvents() {}
@@ -30,8 +29,8 @@ final class UnnamedPodEvents {
 
   /** The pod, or null when the reason is no pod's or the evidence names several candidates. */
   static Pod podOf(String reason, String namespace, List<Object> facts) {
-    String phase = PodsSeenInEvents.isOutOfResource(reason) ? "Failed"
-        : CONTAINER_WAITING.contains(reason) ? CONTAINER_WAITS : STATE_OF_REASON.get(reason);
+    String phase = PodsSeenInEvents.isFinal(reason) ? "Failed"
+        : CONTAINER_WAITING.contains(reason) ? CONTAINER_WAITS : WAITING.contains(reason) ? "Pending" : null;
     if (phase == null) return null;
     PodFacts candidate = null;
     boolean anyPod = false;
