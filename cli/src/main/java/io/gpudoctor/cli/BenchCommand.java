@@ -50,7 +50,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
     })
 final class BenchCommand implements Callable<Integer> {
   private static final String TYPICAL = "references/incidents/2026-01-t4-pool-fully-allocated";
-  private static final String DIAGNOSE_ARCHIVE = "diagnose.jsa";
+  /** The archive of a diagnose --rules after an edit: the launcher's for the runs after later edits. */
+  private static final String EDIT_ARCHIVE = "diagnose-rules.jsa";
   /** The archive of a diagnose of the shipped rules with their cache entry on the class path. */
   private static final String DIAGNOSE_MODEL_ARCHIVE = "diagnose-model.jsa";
 
@@ -158,7 +159,7 @@ final class BenchCommand implements Callable<Integer> {
     // run with -XX:ArchiveClassesAtExit, C1 only and the serial collector (what the launcher does
     // for --help and for a diagnose of small evidence). Plain -jar runs are measured too.
     Path helpCds = tmp.resolve("help.jsa");
-    Path diagnoseCds = tmp.resolve(DIAGNOSE_ARCHIVE);
+    Path editCds = tmp.resolve(EDIT_ARCHIVE);
     Path diagnoseModelCds = tmp.resolve(DIAGNOSE_MODEL_ARCHIVE);
     List<String> help = java(jar, null, "--help");
     List<String> diagnose = java(jar, "-Dgpudoctor.cache=" + cache, "diagnose", typical.toString());
@@ -167,20 +168,26 @@ final class BenchCommand implements Callable<Integer> {
     editInProcess.add(1, "-Dgpudoctor.cache.background=false");
     time(java(jar, "-Dgpudoctor.cache=" + cache, "-Dgpudoctor.cache.background=false", "diagnose", typical.toString())); // fills the rule cache, as the first run after an install does
     time(withCds(help, "-XX:ArchiveClassesAtExit=" + helpCds));
-    time(withCds(diagnose, "-XX:ArchiveClassesAtExit=" + diagnoseCds)); // the launcher's for diagnose --rules
     List<String> launcherDiagnose = withModelOnClassPath(diagnose, cache);
     time(withCds(launcherDiagnose, "-XX:ArchiveClassesAtExit=" + diagnoseModelCds));
     time(editInProcess); // the model of the rules before the first edit
-    boolean cds = Files.isRegularFile(helpCds) && Files.isRegularFile(diagnoseCds) && Files.isRegularFile(diagnoseModelCds);
+    int edits = 0;
+    // The launcher's archive for diagnose --rules, as its first run after an edit records it: the
+    // model's classes and the compiler's (a run that compiled all its rules records none).
+    Files.writeString(edited, editFunction(Files.readString(edited), ++edits));
+    long jarsBefore = storedModels(editCache);
+    long recording = System.nanoTime();
+    time(withCds(edit, "-XX:ArchiveClassesAtExit=" + editCds));
+    awaitStored(editCache, jarsBefore + 1, recording);
+    boolean cds = Files.isRegularFile(helpCds) && Files.isRegularFile(editCds) && Files.isRegularFile(diagnoseModelCds);
     List<List<String>> commands = List.of(help, diagnose, edit, edit,
         withCds(help, "-XX:SharedArchiveFile=" + helpCds),
         withCds(launcherDiagnose, "-XX:SharedArchiveFile=" + diagnoseModelCds),
-        withCds(edit, "-XX:SharedArchiveFile=" + diagnoseCds),
-        withCds(edit, "-XX:SharedArchiveFile=" + diagnoseCds));
+        withCds(edit, "-XX:SharedArchiveFile=" + editCds),
+        withCds(edit, "-XX:SharedArchiveFile=" + editCds));
     int plain = 4;
     double[][] ms = new double[commands.size()][runs];
     double[][] stored = new double[commands.size()][runs];
-    int edits = 0;
     for (int i = 0; i < runs; i++) { // interleaved, so load spikes hit all of them alike
       for (int c = 0; c < commands.size(); c++) {
         if (c >= plain && !cds) {

@@ -171,6 +171,7 @@ final class DiagnoseCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(report);
     out.flush();
+    Rules.rehearseAnEditIfRecording(rules, ruleBase);
     return fails(diagnosis) ? ExitCodes.FAILED : ExitCodes.OK;
   }
 

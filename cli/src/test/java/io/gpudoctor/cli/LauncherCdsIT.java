@@ -81,6 +81,17 @@ class LauncherCdsIT {
     return new String[] {"diagnose", evidence.toString(), "--rules", rules.toString(), "-o", "json"};
   }
 
+  /** A copy of the project's rules folder. */
+  private static Path shippedRules(Path dir) throws IOException {
+    Path rules = Files.createDirectories(dir);
+    try (Stream<Path> shipped = Files.list(launcher.getParent().resolve("rules"))) {
+      for (Path f : shipped.filter(f -> f.toString().endsWith(".drl") || f.endsWith("catalogue.yaml")).toList()) {
+        Files.copy(f, rules.resolve(f.getFileName()));
+      }
+    }
+    return rules;
+  }
+
   private static List<Path> archives(Path cache) throws IOException {
     Path dir = cache.resolve("cds");
     if (!Files.isDirectory(dir)) return List.of();
@@ -126,12 +137,7 @@ class LauncherCdsIT {
   void aDiagnoseAfterAnEditOfRulesAndAFunctionGivesTheBytesOfAWholeBuild(@TempDir Path tmp) throws Exception {
     Path root = install(tmp);
     Path cache = tmp.resolve("cache");
-    Path rules = Files.createDirectories(tmp.resolve("rules"));
-    try (Stream<Path> shipped = Files.list(launcher.getParent().resolve("rules"))) {
-      for (Path f : shipped.filter(f -> f.toString().endsWith(".drl") || f.endsWith("catalogue.yaml")).toList()) {
-        Files.copy(f, rules.resolve(f.getFileName()));
-      }
-    }
+    Path rules = shippedRules(tmp.resolve("rules"));
     // The incident whose second cause a rule base of two packages lost (references/performance.md).
     Path incident = launcher.getParent().resolve("references/incidents/2026-05-kaito-family-quota-nodeclaim");
     String[] diagnose = {"diagnose", incident.toString(), "--rules", rules.toString(), "-o", "json"};
@@ -205,7 +211,7 @@ class LauncherCdsIT {
     assertThat(first.err()).isEmpty();
     List<Path> archives = archives(cache);
     assertThat(archives).singleElement().satisfies(a -> {
-      assertThat(a.getFileName().toString()).endsWith("-diagnose.jsa");
+      assertThat(a.getFileName().toString()).endsWith("-diagnose-rules.jsa"); // --rules: an archive of its own
       assertThat(Files.readString(Path.of(a + ".size")).strip()).isEqualTo(String.valueOf(Files.size(a)));
     });
     assertThat(cache.resolve("cds")).isDirectoryNotContaining("glob:**.tmp");
@@ -220,6 +226,35 @@ class LauncherCdsIT {
     assertThat(Files.readString(classLog)).contains("source: shared objects file (top)")
         .doesNotContain("rules-");
     assertThat(archives(cache)).isEqualTo(archives);
+  }
+
+  @Test
+  void theArchiveACachedRunOfARulesFolderRecordsHoldsTheCompilerThatTheRunAfterAnEditMaps(@TempDir Path tmp) throws Exception {
+    Path root = install(tmp);
+    Path cache = tmp.resolve("cache");
+    Path rules = shippedRules(tmp.resolve("rules")); // one package: an edit of it compiles the edited rules alone
+    String[] diagnose = diagnoseWith(rules, tmp);
+    assertThat(run(root, cache, Map.of(), diagnose).exit()).isZero(); // compiles: records no archive
+    assertThat(archives(cache)).isEmpty();
+    assertThat(run(root, cache, Map.of(), diagnose).exit()).isZero(); // served by the cache: records, rehearsing an edit
+    assertThat(archives(cache)).singleElement().satisfies(a -> assertThat(a.getFileName().toString()).endsWith("-diagnose-rules.jsa"));
+
+    Path drl = rules.resolve("scheduling.drl");
+    Files.writeString(drl, Files.readString(drl).replaceFirst("(\nrule \"[^\"]*\")", "$1\n  // an edit"));
+    Path classLog = tmp.resolve("class-load.log");
+    Result edited = run(root, cache, Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog), diagnose);
+    Result whole = run(root, cache, Map.of("GPU_DOCTOR_CACHE", "off"), diagnose);
+
+    assertThat(edited.exit()).isZero();
+    assertThat(edited.err()).isEmpty();
+    assertThat(edited.out()).isEqualTo(whole.out());
+    // ECJ compiled the edited rule. Its classes come from the archive, but for a few the rehearsed
+    // edit did not need and the lambdas the JDK 17 archive does not keep for every class.
+    List<String> compiler = Files.readAllLines(classLog).stream()
+        .filter(l -> l.contains(" org.eclipse.jdt.") && !l.contains("$$Lambda")).toList();
+    long mapped = compiler.stream().filter(l -> l.endsWith("source: shared objects file (top)")).count();
+    assertThat(compiler).hasSizeGreaterThan(300);
+    assertThat(mapped).as("of %d ECJ classes", compiler.size()).isGreaterThan(compiler.size() * 9L / 10);
   }
 
   @Test

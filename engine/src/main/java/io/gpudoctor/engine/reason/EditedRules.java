@@ -10,11 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
 import org.drools.base.definitions.InternalKnowledgePackage;
 import org.drools.base.definitions.rule.impl.RuleImpl;
@@ -82,8 +85,8 @@ final class EditedRules {
    * archive cannot hold, and ECJ compiling the edited rules).
    */
   static Optional<Built> build(CachedRulesClassLoader loader, Callable<List<Model>> models, KieBaseConfiguration configuration,
-      Map<String, String> before, RuleFiles files) {
-    Edit edit = edit(before, files.drl()).orElse(null);
+      Map<String, String> before, Map<String, String> after) {
+    Edit edit = edit(before, after).orElse(null);
     if (edit == null) return Optional.empty();
     String modelClass = loader.shortestClassNamed(edit.packageName() + ".Rules").orElse(null);
     if (modelClass == null) return Optional.empty();
@@ -119,6 +122,31 @@ final class EditedRules {
       }
     }
     return rules == loadOrder.size() ? Optional.of(new Built(kieBase, edit.editedNames().size())) : Optional.empty();
+  }
+
+  /**
+   * These texts with a comment added, as an author's edit: in the body of the first function (of
+   * the first file, by name, that has one), else under the name of the first rule. Empty when no
+   * file has a function or a rule this can cut ({@link DrlLayout}).
+   */
+  static Optional<Map<String, String>> withAnEdit(Map<String, String> texts) {
+    Optional<Map<String, String>> function = withTheFirst(texts, DrlLayout::functions, text -> text.indexOf('{') + 1);
+    return function.isPresent() ? function : withTheFirst(texts, DrlLayout::rules, text -> text.indexOf('\n'));
+  }
+
+  private static Optional<Map<String, String>> withTheFirst(Map<String, String> texts,
+      Function<DrlLayout, Map<String, String>> parts, ToIntFunction<String> where) {
+    for (String file : new TreeSet<>(texts.keySet())) {
+      DrlLayout layout = DrlLayout.of(texts.get(file)).orElse(null);
+      if (layout == null || parts.apply(layout).isEmpty()) continue;
+      String part = parts.apply(layout).values().iterator().next();
+      int at = where.applyAsInt(part);
+      if (at <= 0) continue;
+      Map<String, String> after = new TreeMap<>(texts);
+      after.put(file, texts.get(file).replace(part, part.substring(0, at) + "\n  // rehearsed edit" + part.substring(at)));
+      return Optional.of(after);
+    }
+    return Optional.empty();
   }
 
   private static CompletableFuture<ModelPart> keptInBackground(Callable<List<Model>> models, Edit edit,

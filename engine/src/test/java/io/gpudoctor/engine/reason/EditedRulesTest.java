@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -190,5 +191,34 @@ class EditedRulesTest {
     try (var files = Files.list(cacheDir)) {
       assertThat(files.sorted().toList()).isEqualTo(before);
     }
+  }
+
+  @Test
+  void aRehearsedEditBuildsTheEditedRulesFromTheCachedModelAndWritesNothing() throws Exception {
+    List<Path> before;
+    try (var files = Files.list(cacheDir)) {
+      before = files.sorted().toList();
+    }
+    assertThat(CompiledRulesCache.in(cacheDir).rehearseAnEditOf(RuleFiles.fromFolder(rules))).isTrue();
+    try (var files = Files.list(cacheDir)) {
+      assertThat(files.sorted().toList()).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void noModelOfTheRulesInTheCacheRehearsesNothing(@TempDir Path empty) throws Exception {
+    assertThat(CompiledRulesCache.in(empty).rehearseAnEditOf(RuleFiles.fromFolder(rules))).isFalse();
+  }
+
+  @Test
+  void theRehearsedEditIsACommentInTheFirstFunctionElseUnderTheFirstRulesName() {
+    String drl = RULES.formatted("0.5", "0.25");
+    assertThat(EditedRules.withAnEdit(Map.of("a.drl", drl)).orElseThrow().get("a.drl"))
+        .isEqualTo(drl.replace("function double confidenceOf(String cluster) {\n",
+            "function double confidenceOf(String cluster) {\n  // rehearsed edit\n"));
+    String noFunction = "package p;\n\nrule \"only\"\nwhen\nthen\nend\n";
+    assertThat(EditedRules.withAnEdit(Map.of("a.drl", noFunction)).orElseThrow().get("a.drl"))
+        .isEqualTo("package p;\n\nrule \"only\"\n  // rehearsed edit\nwhen\nthen\nend\n");
+    assertThat(EditedRules.withAnEdit(Map.of("a.drl", "package p;\n"))).isEmpty();
   }
 }
