@@ -59,8 +59,31 @@ record CommandContext(String namespace, String kind, String name) {
   }
 
   static boolean isCommand(String line) {
-    // Asked of every pasted line; the regex can only match a line that names one of the two tools.
-    return (line.contains("kubectl") || line.contains("az")) && COMMAND.matcher(line).matches();
+    // Asked of every pasted line; the regex can only match a line that names one of the two tools
+    // as a word. "az" alone is in every kubernetes.azure.com label of a describe, where trying the
+    // regex cost a tenth of reading the example incidents.
+    return (namesTool(line, "kubectl") || namesTool(line, "az")) && COMMAND.matcher(line).matches();
+  }
+
+  /**
+   * Whether the tool's name stands in the line where {@link #COMMAND} could match it: followed by
+   * white space, after the line's start, white space, the last character of a prompt, or the dot of
+   * {@code microk8s.kubectl}.
+   */
+  private static boolean namesTool(String line, String tool) {
+    for (int at = line.indexOf(tool); at >= 0; at = line.indexOf(tool, at + 1)) {
+      int after = at + tool.length();
+      if (after < line.length() && isRegexSpace(line.charAt(after))
+          && (at == 0 || isRegexSpace(line.charAt(at - 1)) || "$#%>\u276F:~.".indexOf(line.charAt(at - 1)) >= 0)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code \s} of a {@link Pattern} without UNICODE_CHARACTER_CLASS. */
+  private static boolean isRegexSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
   }
 
   /** The command of a pasted kubectl line without its prompt and wrapper ({@code kubectl logs ...}), or null. */

@@ -74,6 +74,22 @@ class CommandContextTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"az aks nodepool list -g rg-ml --cluster-name aks-ml -o table", "$ az vm list-usage -l eastus -o table",
+      "ops@jumpbox:~$az aks show -g rg-ml -n aks-ml", "PS C:\\> az quota list --scope x", "ops@jumpbox:~$ sudo az aks show -g rg -n aks"})
+  void azAfterAnyPromptIsACommand(String line) {
+    assertThat(CommandContext.isCommand(line)).isTrue();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"Labels:             kubernetes.azure.com/agentpool=gpunp",
+      "                    kubernetes.azure.com/accelerator=nvidia",
+      "ProviderID:                   azure:///subscriptions/0000/resourceGroups/mc_rg/providers/Microsoft.Compute/virtualMachineScaleSets/aks-gpunp-1",
+      "  Warning  FailedCreate  2m  vmss  lazy az-cli output", "kubectl-ai says the pod is fine", "ops@jumpbox:~$ kubectlx get pods"})
+  void aLineThatNamesNeitherToolAsAWordIsNoCommand(String line) {
+    assertThat(CommandContext.isCommand(line)).isFalse();
+  }
+
+  @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"~ $ nvidia-smi", "~ [130]$ nvidia-smi -L", "[root@k8s1 gpu]# dmesg -T", "root@node4:~# dmesg",
       "/ # chroot /host", "(venv) ops@gpu-box:~$ python3 check.py", "\u276F helm list -A", "ops@mbp ~ % nvidia-smi"})
   void aPromptBeforeAnyCommandStartsOtherOutput(String line) {
