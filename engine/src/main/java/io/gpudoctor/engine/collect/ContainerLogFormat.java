@@ -39,12 +39,7 @@ final class ContainerLogFormat implements TextFormat {
     return isLogPath(file.path())
         || timestamped(firstLine(text))
         || hasClassifiedLine(file.path(), text)
-        || PastedEventMessages.mentions(text)
-        || KernelOomLines.mentions(text)
-        || PastedAzureErrors.mentions(text)
-        || KaitoWebhookLines.mentions(text)
-        || PastedStatusMessages.mentions(text)
-        || ScalingLogLines.mentions(text);
+        || MessageLines.mentioned(text);
   }
 
   @Override
@@ -55,15 +50,7 @@ final class ContainerLogFormat implements TextFormat {
         ? new LogOwner(where.group(1), where.group(2), where.group(3), where.group(4) != null)
         : LogOwner.UNKNOWN;
     int classified = classifyLines(file.path(), text, Set.of(), owner, out);
-    int used = classified;
-    used += KernelXidLines.read(file.path(), text, out);
-    used += KernelOomLines.read(file.path(), text, out);
-    Set<Integer> scalerLines = ScalingLogLines.linesRead(file.path(), text, Set.of(), out);
-    used += scalerLines.size();
-    used += PastedEventMessages.read(file.path(), text, scalerLines, out);
-    used += PastedAzureErrors.read(file.path(), text, scalerLines, out);
-    used += KaitoWebhookLines.read(file.path(), text, scalerLines, out);
-    used += PastedStatusMessages.read(file.path(), text, scalerLines, out);
+    int used = classified + MessageLines.read(file.path(), text, Set.of(), out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
     else if (used == 0) throw DocumentParser.nothingRead();
   }

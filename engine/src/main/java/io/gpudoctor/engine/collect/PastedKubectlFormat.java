@@ -69,16 +69,7 @@ final class PastedKubectlFormat implements TextFormat {
     Set<Integer> sectionLines = sectionLines(sections);
     int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines, pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
-    int lines = logLines;
-    lines += KernelXidLines.read(path, text, out);
-    lines += KernelOomLines.read(path, text, out);
-    Set<Integer> scalerLines = ScalingLogLines.linesRead(path, text, sectionLines, out);
-    lines += scalerLines.size();
-    Set<Integer> notYetRead = ScalingLogLines.withRead(sectionLines, scalerLines);
-    lines += PastedEventMessages.read(path, text, notYetRead, out);
-    lines += PastedAzureErrors.read(path, text, notYetRead, out);
-    lines += KaitoWebhookLines.read(path, text, notYetRead, out);
-    lines += PastedStatusMessages.read(path, text, notYetRead, out);
+    int lines = logLines + MessageLines.read(path, text, sectionLines, out);
     used += DescribeHpaText.readConditionTables(path, text, sectionLines, out);
     if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
