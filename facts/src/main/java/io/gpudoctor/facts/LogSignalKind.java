@@ -55,6 +55,19 @@ public enum LogSignalKind {
    * container exits 1, not OOMKilled. Signal 7 (SIGBUS, a /dev/shm too small) is not this.
    */
   TGI_PROCESS_SIGKILLED,
+  /**
+   * The container's shared memory ({@code /dev/shm}: 64 MiB unless the pod mounts a memory-backed emptyDir there) ran
+   * out while GPU worker processes exchanged data. NCCL's shm transport: {@code NCCL WARN Error: failed to extend
+   * /dev/shm/nccl-XXXXXX to 9637892 bytes} (2.12 on; 2.19 on add {@code , error: No space left on device (28)}),
+   * {@code NCCL WARN Call to posix_fallocate failed : No space left on device} (2.11 and before, include/shm.h),
+   * {@code NCCL WARN Error while creating shared memory segment ... (size N)} (never {@code attaching to}, which is
+   * a segment another rank removed). PyTorch's workers: {@code Unexpected bus error encountered in worker. This
+   * might be caused by insufficient shared memory (shm)}, {@code DataLoader worker (pid N) is killed by signal: Bus
+   * error}, {@code unable to write to file </torch_...>: No space left on device (28)}. Ray's raylet: {@code System
+   * memory request exceeds memory available in /dev/shm}. TGI's launcher: {@code Shard process was signaled to
+   * shutdown with signal 7} (SIGBUS; its {@code Download process} too).
+   */
+  SHARED_MEMORY_EXHAUSTED,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */

@@ -48,6 +48,18 @@ final class KubeTree {
     return pointer;
   }
 
+  /** Its index in the list it is an item of ({@link #objects}): null items before it count. */
+  int index() {
+    return Integer.parseInt(pointer.substring(pointer.lastIndexOf('/') + 1));
+  }
+
+  /** The names of its fields, in document order; none when it is absent. */
+  List<String> keys() {
+    List<String> out = new ArrayList<>();
+    if (node != null) for (Map.Entry<String, JsonNode> e : node.properties()) out.add(e.getKey());
+    return out;
+  }
+
   /** A nested object; absent when missing or null. */
   KubeTree object(String name) throws NotReadable {
     JsonNode v = value(name);

@@ -40,6 +40,8 @@ final class LogClassifier {
   private static final Pattern GGML_ALLOCATING = Pattern.compile("allocating " + SIZE + " on device \\d+");
   // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
   private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
+  private static final Pattern TGI_SIGBUS = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 7\\b");
+  private static final Pattern NCCL_SHM_EXTEND = Pattern.compile("NCCL WARN Error: failed to extend \\S*nccl-\\S+ to \\d+ bytes");
   private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
   private static final Pattern NO_GPU_BLOCKS = Pattern.compile("# (?:GPU|cuda) blocks: 0,");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
@@ -98,6 +100,7 @@ final class LogClassifier {
     if (line.contains("Not enough memory to handle") && line.contains("prefill tokens")) {
       return kind(LogSignalKind.TGI_PREFILL_TOKENS_TOO_MANY);
     }
+    if (sharedMemoryExhausted(line)) return kind(LogSignalKind.SHARED_MEMORY_EXHAUSTED);
     return null;
   }
 
@@ -120,6 +123,20 @@ final class LogClassifier {
    * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}) is host RAM; ggml's {@code ggml_cuda_host_malloc} names
    * no CUDA call at all.
    */
+  /** {@link LogSignalKind#SHARED_MEMORY_EXHAUSTED}: NCCL, PyTorch, Ray and TGI run out of the container's /dev/shm. */
+  private static boolean sharedMemoryExhausted(String line) {
+    if (line.contains("NCCL WARN")) {
+      return line.contains("failed to extend") && NCCL_SHM_EXTEND.matcher(line).find()
+          || line.contains("Call to posix_fallocate failed") && line.contains("No space left on device")
+          || line.contains("Error while creating shared memory segment");
+    }
+    return line.contains("This might be caused by insufficient shared memory (shm)")
+        || line.contains("is killed by signal: Bus error")
+        || line.contains("unable to write to file </torch_") && line.contains("No space left on device")
+        || line.contains("System memory request exceeds memory available in /dev/shm")
+        || line.contains("signaled to shutdown with signal 7") && TGI_SIGBUS.matcher(line).find();
+  }
+
   private static boolean cudaMallocOom(String line) {
     if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc")) return false;
     return (line.contains("cudaMalloc") && line.contains("out of memory"))

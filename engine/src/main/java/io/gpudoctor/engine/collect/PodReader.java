@@ -51,6 +51,7 @@ final class PodReader implements KubeObjectReader {
     // The same pod read again (alone and in a list) says its termination messages once.
     if (!out.hasFact(facts)) TerminationMessages.read(facts.namespace(), name, messages, out);
     out.fact(facts);
+    if (spec.present()) out.fact(PodSpecs.sharedMemory(facts.key(), spec, at.child("spec")));
   }
 
   private static List<ContainerStatusFacts> containerStatuses(KubeTree status, Provenance podAt, BundleBuilder out,
@@ -69,7 +70,7 @@ final class PodReader implements KubeObjectReader {
       out.observed(finished);
       out.observed(lastFinished);
       Integer restarts = s.integer("restartCount");
-      Provenance statusAt = at.child(index(s));
+      Provenance statusAt = at.child(s.index());
       messages.add(new TerminationMessages.Message(s.string("name"), false, terminated.string("message"),
           statusAt.child("state").child("terminated").child("message")));
       messages.add(new TerminationMessages.Message(s.string("name"), true, last.string("message"),
@@ -89,11 +90,5 @@ final class PodReader implements KubeObjectReader {
           statusAt));
     }
     return list;
-  }
-
-  /** The item's index in its list, from its pointer: null items are skipped, yet keep their place. */
-  private static int index(KubeTree item) {
-    String pointer = item.pointer();
-    return Integer.parseInt(pointer.substring(pointer.lastIndexOf('/') + 1));
   }
 }

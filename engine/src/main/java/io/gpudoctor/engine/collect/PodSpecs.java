@@ -3,6 +3,8 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.ContainerFacts;
 import io.gpudoctor.facts.NodeSelectorRequirement;
 import io.gpudoctor.facts.NodeSelectorTerm;
+import io.gpudoctor.facts.PodSharedMemory;
+import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Toleration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,39 @@ final class PodSpecs {
     KubeTree resources = c.object("resources");
     return new ContainerFacts(c.string("name"), init,
         resources.stringMap("requests"), resources.stringMap("limits"));
+  }
+
+  /**
+   * What the pod's (non-init) containers mount at /dev/shm: the first volume mounted there and the
+   * containers that mount it, or, when none does, all of them.
+   */
+  static PodSharedMemory sharedMemory(String podKey, KubeTree spec, Provenance at) throws NotReadable {
+    String volume = null;
+    List<String> mounting = new ArrayList<>();
+    List<String> all = new ArrayList<>();
+    for (KubeTree c : spec.objects("containers")) {
+      all.add(c.string("name"));
+      for (KubeTree m : c.objects("volumeMounts")) {
+        if (!PodSharedMemory.PATH.equals(m.string("mountPath")) || m.string("name") == null) continue;
+        if (volume == null) volume = m.string("name");
+        if (volume.equals(m.string("name"))) mounting.add(c.string("name"));
+      }
+    }
+    if (volume == null) return new PodSharedMemory(podKey, all, null, null, null, null, at);
+    for (KubeTree v : spec.objects("volumes")) {
+      if (!volume.equals(v.string("name"))) continue;
+      KubeTree emptyDir = v.object("emptyDir");
+      String kind = emptyDir.present() ? "emptyDir" : volumeKind(v);
+      return new PodSharedMemory(podKey, mounting, volume, kind, emptyDir.string("medium"), emptyDir.string("sizeLimit"),
+          at.child("volumes").child(v.index()));
+    }
+    return new PodSharedMemory(podKey, mounting, volume, "undeclared", null, null, at);
+  }
+
+  /** The kind of a volume that is no emptyDir: the one key besides its name (hostPath, configMap, ...). */
+  private static String volumeKind(KubeTree volume) {
+    for (String key : volume.keys()) if (!key.equals("name")) return key;
+    return "unknown";
   }
 
   static List<Toleration> tolerations(KubeTree spec) throws NotReadable {

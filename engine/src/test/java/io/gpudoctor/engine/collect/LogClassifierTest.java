@@ -41,6 +41,16 @@ class LogClassifierTest {
       GPU_ARCH_UNSUPPORTED | RuntimeError: CUDA error: no kernel image is available for execution on the device
       GPU_ARCH_UNSUPPORTED | UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.
       GPU_ARCH_UNSUPPORTED | (Worker pid=2210) ERROR 07-14 10:18:12 [multiproc_executor.py:671] RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist
+      SHARED_MEMORY_EXHAUSTED | vllm-tp2-0:212:298 [1] misc/shmutils.cc:88 NCCL WARN Error: failed to extend /dev/shm/nccl-WU88OE to 9637892 bytes, error: No space left on device (28)
+      SHARED_MEMORY_EXHAUSTED | ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes
+      SHARED_MEMORY_EXHAUSTED | [3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+      SHARED_MEMORY_EXHAUSTED | [3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1462445a6f01cbfc-1-2-3 (size 9637888)
+      SHARED_MEMORY_EXHAUSTED | ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+      SHARED_MEMORY_EXHAUSTED | RuntimeError: DataLoader worker (pid 1234) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.
+      SHARED_MEMORY_EXHAUSTED | RuntimeError: unable to write to file </torch_18692_1954506624_0>: No space left on device (28)
+      SHARED_MEMORY_EXHAUSTED | [2026-03-25 05:44:29,435 W 39 39] (raylet) store_runner.cc:83: System memory request exceeds memory available in /dev/shm. The request is for 10200547328 bytes, and the amount available is 9663676416 bytes.
+      SHARED_MEMORY_EXHAUSTED | 2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=2
+      SHARED_MEMORY_EXHAUSTED | Error: Download process was signaled to shutdown with signal 7
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
@@ -112,7 +122,14 @@ class LogClassifierTest {
       "cudaStreamQuery returned cudaErrorNotReady (600): device not ready",
       // vLLM falls back to another attention backend on pre-Ampere GPUs: no failure
       "INFO 07-14 10:18:12 [cuda.py:281] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
-      "Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!"})
+      "Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!",
+      // a segment another rank already removed, in a /dev/shm with room: not its size
+      "g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)",
+      // Ray falls back to /tmp and serves on, slower: a warning of the size, no failure
+      "WARNING services.py:1889 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance!",
+      // NCCL chose its transports, shared memory among them
+      "vllm-tp2-0:212:298 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct",
+      "2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
   }
