@@ -63,8 +63,9 @@ class ContainerLogTest {
     assertThat(LogClassifier.classify("warning: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("ggml_cuda_host_malloc: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("cudaMallocHost failed: out of memory")).isNull();
-    // SIGBUS of a shard is shared memory, not an OOM kill.
-    assertThat(LogClassifier.classify("ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=1")).isNull();
+    // SIGBUS of a shard is shared memory (/dev/shm), not an OOM kill.
+    assertThat(LogClassifier.classify("ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=1"))
+        .extracting(LogClassifier.Classified::kind).isEqualTo(LogSignalKind.SHARED_MEMORY_EXHAUSTED);
     assertThat(LogClassifier.classify("failed to get sandbox runtime: no runtime for \"kata\" is configured")).isNull();
   }
 
