@@ -37,9 +37,10 @@ final class PodSpecs {
     for (KubeTree c : spec.objects("containers")) {
       all.add(c.string("name"));
       for (KubeTree m : c.objects("volumeMounts")) {
-        if (!PodSharedMemory.PATH.equals(m.string("mountPath")) || m.string("name") == null) continue;
-        if (volume == null) volume = m.string("name");
-        if (volume.equals(m.string("name"))) mounting.add(c.string("name"));
+        String name = m.string("name");
+        if (name == null || !PodSharedMemory.PATH.equals(m.string("mountPath"))) continue;
+        if (volume == null) volume = name;
+        if (volume.equals(name)) mounting.add(c.string("name"));
       }
     }
     if (volume == null) return new PodSharedMemory(podKey, all, null, null, null, null, at);
