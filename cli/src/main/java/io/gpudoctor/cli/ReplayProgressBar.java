@@ -33,10 +33,14 @@ final class ReplayProgressBar implements ReplayPlan.Progress, AutoCloseable {
         .build();
   }
 
+  /**
+   * Jobs count an incident done before they report it, so two threads may report out of order
+   * (200, then 129): the bar never steps back.
+   */
   @Override
   public synchronized void done(int done, int total) {
     bar.maxHint(total);
-    bar.stepTo(done);
+    if (done > bar.getCurrent()) bar.stepTo(done);
   }
 
   @Override
