@@ -5,14 +5,21 @@ import java.util.List;
 /**
  * What a pod's spec mounts at {@code /dev/shm}: nothing, so its containers have the container runtime's 64 MiB
  * tmpfs ({@code volume} null), or one of its volumes, with that volume's kind ({@code emptyDir}, ...), medium and
- * sizeLimit. Read from a pod's spec only: a pod whose spec was not captured has none.
+ * sizeLimit. Read from a pod's spec, or from a {@code kubectl describe pod} that shows every container's mounts
+ * (and the volume mounted there): a pod whose spec was not captured has none. {@code shown} is the text a describe
+ * shows it in, quoted as it is (null: read from the spec, whose fields the quote names).
  */
 public record PodSharedMemory(String podKey, List<String> containers, String volume, String kind, String medium,
-    String sizeLimit, Provenance provenance) {
+    String sizeLimit, Provenance provenance, String shown) {
   public static final String PATH = "/dev/shm";
 
   public PodSharedMemory {
     containers = List.copyOf(containers);
+  }
+
+  public PodSharedMemory(String podKey, List<String> containers, String volume, String kind, String medium,
+      String sizeLimit, Provenance provenance) {
+    this(podKey, containers, volume, kind, medium, sizeLimit, provenance, null);
   }
 
   public boolean mounted() {
@@ -34,6 +41,7 @@ public record PodSharedMemory(String podKey, List<String> containers, String vol
 
   /** The spec's own words: the volume as it is declared, or the containers that mount nothing there. */
   public Evidence evidence() {
+    if (shown != null) return provenance.quote(shown);
     if (!mounted()) return provenance.quote("no volumeMount at " + PATH + " in containers " + String.join(", ", containers));
     StringBuilder s = new StringBuilder("volumes: - name: " + volume + " " + kind + ":");
     if (medium != null) s.append(" medium: ").append(medium);

@@ -163,12 +163,14 @@ final class DescribePodText {
         null, owner == null || !owner.contains("/") ? null : owner.substring(0, owner.indexOf('/')),
         owner == null || !owner.contains("/") ? null : owner.substring(owner.indexOf('/') + 1),
         labels, containers, tolerations, nodeSelector, List.of(), conditions, statuses, at, unknown);
+    DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(d, path);
     out.used(Topics.PODS, path);
     DescribeText.Field events = d.field("Events");
     if (events != null) out.used(Topics.EVENTS, path);
     out.later(0, placement -> {
       PodFacts pod = named != null ? shown : unnamed(shown, placement);
       if (!placement.out().hasFact(pod)) placement.out().fact(pod);
+      if (sharedMemory != null) placement.out().fact(sharedMemory.of(pod.key()));
       if (events != null) {
         EventText.place(EventText.describeTable(events.body(), pod.namespace(), "Pod", pod.name()), path, placement);
       }
