@@ -68,6 +68,20 @@ public enum LogSignalKind {
    * shutdown with signal 7} (SIGBUS; its {@code Download process} too).
    */
   SHARED_MEMORY_EXHAUSTED,
+  /**
+   * The model's files could not be fetched from the Hugging Face Hub (huggingface_hub, transformers, vLLM, TGI and
+   * KAITO's presets all download through huggingface_hub). The Hub refused the token: {@code Cannot access gated repo
+   * for url ...} (GatedRepoError), transformers' {@code You are trying to access a gated repo.}, the Hub's own {@code
+   * Access to model X is restricted ...} and {@code Your request to access model X is awaiting a review from the repo
+   * authors.}, {@code Invalid credentials in Authorization header}. The id was not found (or is private and no token
+   * was sent): {@code Repository Not Found for url: ...}, transformers' {@code ... is not a local folder and is not a
+   * valid model identifier listed on 'https://huggingface.co/models'}. The Hub was not reached: transformers' {@code We
+   * couldn't connect to 'https://huggingface.co' to load this file}, huggingface_hub's {@code An error happened while
+   * trying to locate the file on the Hub and we cannot find the requested files in the local cache}
+   * (LocalEntryNotFoundError), requests' {@code HTTPSConnectionPool(host='huggingface.co', port=443): Max retries
+   * exceeded}.
+   */
+  MODEL_DOWNLOAD_FAILED,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */

@@ -56,6 +56,7 @@ final class LogClassifier {
   static Classified classify(String line) {
     Classified memory = memory(line);
     if (memory != null) return memory;
+    if (modelDownloadFailed(line)) return kind(LogSignalKind.MODEL_DOWNLOAD_FAILED);
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     return stack == null ? null : kind(stack);
   }
@@ -135,6 +136,23 @@ final class LogClassifier {
         || line.contains("unable to write to file </torch_") && line.contains("No space left on device")
         || line.contains("System memory request exceeds memory available in /dev/shm")
         || line.contains("signaled to shutdown with signal 7") && TGI_SIGBUS.matcher(line).find();
+  }
+
+  /**
+   * {@link LogSignalKind#MODEL_DOWNLOAD_FAILED}: huggingface_hub's and transformers' errors, whatever the endpoint
+   * (HF_ENDPOINT may name a mirror); requests' connection error only for the Hub's own host.
+   */
+  private static boolean modelDownloadFailed(String line) {
+    return line.contains("Cannot access gated repo for url")
+        || line.contains("You are trying to access a gated repo")
+        || line.contains("Access to model ") && line.contains(" is restricted")
+        || line.contains("is awaiting a review from the repo authors")
+        || line.contains("Invalid credentials in Authorization header")
+        || line.contains("Repository Not Found for url:")
+        || line.contains("is not a local folder and is not a valid model identifier")
+        || line.contains("We couldn't connect to '") && line.contains("to load this file")
+        || line.contains("An error happened while trying to locate the file on the Hub")
+        || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded");
   }
 
   private static boolean cudaMallocOom(String line) {

@@ -51,6 +51,17 @@ class LogClassifierTest {
       SHARED_MEMORY_EXHAUSTED | [2026-03-25 05:44:29,435 W 39 39] (raylet) store_runner.cc:83: System memory request exceeds memory available in /dev/shm. The request is for 10200547328 bytes, and the amount available is 9663676416 bytes.
       SHARED_MEMORY_EXHAUSTED | 2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=2
       SHARED_MEMORY_EXHAUSTED | Error: Download process was signaled to shutdown with signal 7
+      MODEL_DOWNLOAD_FAILED | Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/resolve/main/config.json.
+      MODEL_DOWNLOAD_FAILED | OSError: You are trying to access a gated repo.
+      MODEL_DOWNLOAD_FAILED | Access to model meta-llama/Llama-3.1-8B-Instruct is restricted. You must have access to it and be authenticated to access it. Please log in.
+      MODEL_DOWNLOAD_FAILED | Access to model meta-llama/Llama-2-70b-chat-hf is restricted and you are not in the authorized list. Visit https://huggingface.co/meta-llama/Llama-2-70b-chat-hf to ask for access.
+      MODEL_DOWNLOAD_FAILED | Your request to access model meta-llama/Llama-3.3-70B-Instruct is awaiting a review from the repo authors.
+      MODEL_DOWNLOAD_FAILED | Invalid credentials in Authorization header
+      MODEL_DOWNLOAD_FAILED | Repository Not Found for url: https://huggingface.co/api/models/mistralai/Mistral-7B-Instruct-v0.4/revision/main.
+      MODEL_DOWNLOAD_FAILED | OSError: mistralai/Mistral-7B-Instruct-v0.4 is not a local folder and is not a valid model identifier listed on 'https://huggingface.co/models'
+      MODEL_DOWNLOAD_FAILED | OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like microsoft/Phi-3-mini-4k-instruct is not the path to a directory containing a file named config.json.
+      MODEL_DOWNLOAD_FAILED | huggingface_hub.errors.LocalEntryNotFoundError: An error happened while trying to locate the file on the Hub and we cannot find the requested files in the local cache. Please check your connection and try again or make sure your Internet connection is on.
+      MODEL_DOWNLOAD_FAILED | requests.exceptions.ConnectionError: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /api/models/microsoft/Phi-3-mini-4k-instruct/revision/main (Caused by NameResolutionError(\"<urllib3.connection.HTTPSConnection object at 0x7f2b1c3d4e50>: Failed to resolve 'huggingface.co' ([Errno -3] Temporary failure in name resolution)\"))"), '(Request ID: 1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b)')
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
@@ -103,6 +114,9 @@ class LogClassifierTest {
       // the plugin's health line is an Xid fact (KernelXidLines), not a second signal
       "I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e; marking device as unhealthy.",
       "I0714 10:19:40.001122       1 main.go:317] Retrieving plugins.",
+      // huggingface_hub 0.26+ downloads without a token and says so; the download goes on
+      "Warning: You are sending unauthenticated requests to the HF Hub. Please set a HF_TOKEN to enable higher rate limits and faster downloads.",
+      "INFO 07-14 10:18:21 [weight_utils.py:296] Using model weights format ['*.safetensors']",
       "INFO 07-14 10:19:40 [cuda.py:240] Using Flash Attention backend on V1 engine.",
       "time=\"2026-07-14T10:19:52Z\" level=info msg=\"Starting dcgm-exporter\"",
       "Warning: Failed to watch metrics in the dashboard",
