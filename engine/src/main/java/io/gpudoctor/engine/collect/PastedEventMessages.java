@@ -22,7 +22,10 @@ import java.util.regex.Pattern;
  *       (pkg/kubelet/lifecycle, 1.2x+ prefixed {@code Pod was rejected: } in the pod's status, older
  *       {@code Pod }) -> {@code OutOf<res>}, kubelet;</li>
  *   <li>kubelet eviction manager: {@code The node was low on resource: memory. ...} (evicted),
- *       {@code The node had condition: [MemoryPressure].} (rejected at admission) -> Evicted, kubelet;</li>
+ *       {@code The node had condition: [MemoryPressure].} (rejected at admission), and over the pod's own
+ *       ephemeral-storage limits {@code Pod ephemeral local storage usage exceeds the total limit of containers L.},
+ *       {@code Container C exceeded its local ephemeral storage limit "L".}, {@code Usage of EmptyDir volume "V"
+ *       exceeds the limit "L".} -> Evicted, kubelet;</li>
  *   <li>kubelet OOM watcher: {@code System OOM encountered[, victim process: P[, pid: N]]} -> SystemOOM
  *       about a node (the node the pasted command names, else none);</li>
  *   <li>kubelet image manager: {@code Failed to pull image "I": ...}, {@code Error: ErrImagePull},
@@ -60,7 +63,9 @@ final class PastedEventMessages {
           "Warning", "UnexpectedAdmissionError", "kubelet"),
       new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bNode didn't have enough resource: "),
           "Warning", "OutOf", "kubelet"),
-      new Kind(Pattern.compile("\\bThe node was low on resource: |\\bThe node had condition: \\["),
+      new Kind(Pattern.compile("\\bThe node was low on resource: |\\bThe node had condition: \\[|\\bPod ephemeral local storage "
+          + "usage exceeds |\\bContainer \\S+ exceeded its local ephemeral storage limit |\\bUsage of EmptyDir volume \"[^\"]+\" "
+          + "exceeds the limit "),
           "Warning", "Evicted", "kubelet"),
       new Kind(Pattern.compile("\\bSystem OOM encountered\\b"), "Warning", "SystemOOM", "kubelet", "Node"),
       new Kind(Pattern.compile("\\bFailed to pull image \"[^\"]+\": |\\bError: (?:ErrImagePull|ImagePullBackOff)\\b"),
@@ -90,6 +95,8 @@ final class PastedEventMessages {
         || text.contains("associated with this pod failed")
         || text.contains("Node didn't have enough resource") || text.contains("The node was low on resource")
         || text.contains("The node had condition") || text.contains("System OOM encountered")
+        || text.contains("ephemeral local storage") || text.contains("local ephemeral storage limit")
+        || text.contains("Usage of EmptyDir volume")
         || text.contains("Failed to pull image") || text.contains("Back-off pulling image")
         || text.contains("Error: ErrImagePull") || text.contains("Error: ImagePullBackOff")
         || text.contains("schedule pod, ") || text.contains("incompatible with nodepool")

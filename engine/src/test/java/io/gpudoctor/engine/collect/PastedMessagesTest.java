@@ -12,6 +12,8 @@ import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.Topics;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -241,6 +243,22 @@ class PastedMessagesTest {
     assertThat(pod).extracting(PodFacts::name, PodFacts::phase, PodFacts::reason)
         .containsExactly(PodFacts.UNNAMED, "Failed", "Evicted");
     assertThat(pod.message()).endsWith("which exceeds its request of 2Gi.");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "Pod ephemeral local storage usage exceeds the total limit of containers 20Gi.",
+      "Container vllm exceeded its local ephemeral storage limit \"50Gi\".",
+      "Usage of EmptyDir volume \"hf-cache\" exceeds the limit \"100Gi\"."})
+  void evictionsOverThePodsOwnEphemeralStorageLimitsAreEvictedEventsToo(String message) {
+    write(folder, "issue.md", "The model server is evicted a few minutes after each start:\n\n    " + message + "\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, KubeEvent.class)).extracting(KubeEvent::reason, KubeEvent::component)
+        .containsExactly("Evicted", "kubelet");
+    assertThat(only(bundle, PodFacts.class)).extracting(PodFacts::phase, PodFacts::reason, PodFacts::message)
+        .containsExactly("Failed", "Evicted", message);
   }
 
   @Test
