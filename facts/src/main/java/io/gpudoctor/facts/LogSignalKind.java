@@ -167,7 +167,8 @@ public enum LogSignalKind {
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted
    * ({@code libcuda.so.1: cannot open shared object file}); vLLM's {@code CUDA platform is not available because
-   * no GPU is found} (NVML loaded and counted none).
+   * no GPU is found} (NVML loaded and counted none); Ollama's {@code msg="no compatible GPUs were discovered"} (it
+   * then serves on the CPU, so the pod runs on and answers slowly).
    */
   NO_GPU_IN_CONTAINER,
   /**

@@ -231,6 +231,8 @@ final class LogClassifier {
         || line.contains("CUDA_ERROR_NO_DEVICE") || line.contains("libcuda.so.1: cannot open shared object file")
         // vLLM's DEBUG reason when NVML loaded (the driver's library is in the container) and counts no GPU.
         || line.contains("CUDA platform is not available because no GPU is found")
+        // Ollama's discovery found no GPU it can use, and serves on the CPU.
+        || line.contains("msg=\"no compatible GPUs were discovered\"")
         || ortDeviceCountFailed(line, lower)) {
       return LogSignalKind.NO_GPU_IN_CONTAINER;
     }

@@ -63,6 +63,7 @@ class LogClassifierTest {
       MODEL_DOWNLOAD_FAILED | huggingface_hub.errors.LocalEntryNotFoundError: An error happened while trying to locate the file on the Hub and we cannot find the requested files in the local cache. Please check your connection and try again or make sure your Internet connection is on.
       MODEL_DOWNLOAD_FAILED | requests.exceptions.ConnectionError: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /api/models/microsoft/Phi-3-mini-4k-instruct/revision/main (Caused by NameResolutionError(\"<urllib3.connection.HTTPSConnection object at 0x7f2b1c3d4e50>: Failed to resolve 'huggingface.co' ([Errno -3] Temporary failure in name resolution)\"))"), '(Request ID: 1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b)')
       NO_GPU_IN_CONTAINER | RuntimeError: No CUDA GPUs are available
+      NO_GPU_IN_CONTAINER | time=2026-07-21T09:36:01.231Z level=INFO source=gpu.go:377 msg="no compatible GPUs were discovered"
       NO_GPU_IN_CONTAINER | AssertionError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx
       NO_GPU_IN_CONTAINER | RuntimeError: CUDA error: no CUDA-capable device is detected
       NO_GPU_IN_CONTAINER | cudaGetDeviceCount failed: cudaErrorNoDevice
@@ -114,6 +115,8 @@ class LogClassifierTest {
       // the plugin's health line is an Xid fact (KernelXidLines), not a second signal
       "I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e; marking device as unhealthy.",
       "I0714 10:19:40.001122       1 main.go:317] Retrieving plugins.",
+      // Ollama found its GPU
+      "time=2026-07-21T09:36:01.412Z level=INFO source=types.go:130 msg=\"inference compute\" id=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63 library=cuda variant=v12 compute=7.5 driver=12.8 name=\"Tesla T4\" total=\"14.6 GiB\" available=\"14.5 GiB\"",
       // huggingface_hub 0.26+ downloads without a token and says so; the download goes on
       "Warning: You are sending unauthenticated requests to the HF Hub. Please set a HF_TOKEN to enable higher rate limits and faster downloads.",
       "INFO 07-14 10:18:21 [weight_utils.py:296] Using model weights format ['*.safetensors']",
