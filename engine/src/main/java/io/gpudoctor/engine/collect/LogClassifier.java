@@ -159,6 +159,8 @@ final class LogClassifier {
     if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc")) return false;
     return (line.contains("cudaMalloc") && line.contains("out of memory"))
         || line.contains("CUDA failure 2: out of memory")
+        // cuBLAS could not allocate its handle's workspace on the device (PyTorch's first matmul on a full GPU)
+        || line.contains("CUBLAS_STATUS_ALLOC_FAILED")
         || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
   }
 

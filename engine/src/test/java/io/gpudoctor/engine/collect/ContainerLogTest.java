@@ -40,6 +40,7 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
       CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
       CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
+      CUDA_MALLOC_OOM | RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
       TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
       TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
       DEVICE_PLUGIN_NO_DEVICES | E0519 10:01:02.223480       1 main.go:132] error starting plugins: error creating plugin manager: unable to create plugin manager: failed to create NVML resource manager: failed to initialize NVML: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
