@@ -76,7 +76,10 @@ public enum LogSignalKind {
    * Access to model X is restricted ...} and {@code Your request to access model X is awaiting a review from the repo
    * authors.}, {@code Invalid credentials in Authorization header}. The id was not found (or is private and no token
    * was sent): {@code Repository Not Found for url: ...}, transformers' {@code ... is not a local folder and is not a
-   * valid model identifier listed on 'https://huggingface.co/models'}. The Hub was not reached: transformers' {@code We
+   * valid model identifier listed on 'https://huggingface.co/models'}. vLLM (0.7 on) could resolve the model neither on
+   * the Hub nor as a local directory with a config: {@code ValueError: Invalid repository ID or local directory
+   * specified: 'X'.} (it swallows the Hub's answer, so any of these causes, or a mounted path without its config).
+   * The Hub was not reached: transformers' {@code We
    * couldn't connect to 'https://huggingface.co' to load this file}, huggingface_hub's {@code An error happened while
    * trying to locate the file on the Hub and we cannot find the requested files in the local cache}
    * (LocalEntryNotFoundError), requests' {@code HTTPSConnectionPool(host='huggingface.co', port=443): Max retries

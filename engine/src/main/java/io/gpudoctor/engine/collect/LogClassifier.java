@@ -150,6 +150,7 @@ final class LogClassifier {
         || line.contains("Invalid credentials in Authorization header")
         || line.contains("Repository Not Found for url:")
         || line.contains("is not a local folder and is not a valid model identifier")
+        || line.contains("Invalid repository ID or local directory specified")
         || line.contains("We couldn't connect to '") && line.contains("to load this file")
         || line.contains("An error happened while trying to locate the file on the Hub")
         || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded");

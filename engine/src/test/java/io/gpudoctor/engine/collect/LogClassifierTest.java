@@ -59,6 +59,7 @@ class LogClassifierTest {
       MODEL_DOWNLOAD_FAILED | Invalid credentials in Authorization header
       MODEL_DOWNLOAD_FAILED | Repository Not Found for url: https://huggingface.co/api/models/mistralai/Mistral-7B-Instruct-v0.4/revision/main.
       MODEL_DOWNLOAD_FAILED | OSError: mistralai/Mistral-7B-Instruct-v0.4 is not a local folder and is not a valid model identifier listed on 'https://huggingface.co/models'
+      MODEL_DOWNLOAD_FAILED | ValueError: Invalid repository ID or local directory specified: 'meta-llama/Llama-3.2-1B-Instruct'.
       MODEL_DOWNLOAD_FAILED | OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like microsoft/Phi-3-mini-4k-instruct is not the path to a directory containing a file named config.json.
       MODEL_DOWNLOAD_FAILED | huggingface_hub.errors.LocalEntryNotFoundError: An error happened while trying to locate the file on the Hub and we cannot find the requested files in the local cache. Please check your connection and try again or make sure your Internet connection is on.
       MODEL_DOWNLOAD_FAILED | requests.exceptions.ConnectionError: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /api/models/microsoft/Phi-3-mini-4k-instruct/revision/main (Caused by NameResolutionError(\"<urllib3.connection.HTTPSConnection object at 0x7f2b1c3d4e50>: Failed to resolve 'huggingface.co' ([Errno -3] Temporary failure in name resolution)\"))"), '(Request ID: 1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b)')
