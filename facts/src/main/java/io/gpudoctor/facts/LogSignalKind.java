@@ -186,6 +186,14 @@ public enum LogSignalKind {
    */
   DEVICE_MARKED_UNHEALTHY,
   /**
+   * CUDA reports a hardware fault of the GPU the process runs on: {@code uncorrectable ECC error encountered}
+   * (cudaErrorECCUncorrectable, {@code CUDA_ERROR_ECC_UNCORRECTABLE}; the kernel's Xid 48, or 94/95 on A100 and later)
+   * and {@code uncorrectable NVLink error detected during the execution} (cudaErrorNvlinkUncorrectable,
+   * {@code CUDA_ERROR_NVLINK_UNCORRECTABLE}), as PyTorch ({@code RuntimeError: CUDA error: ...}) or NCCL ({@code NCCL
+   * WARN Cuda failure '...'}) print them.
+   */
+  CUDA_UNCORRECTABLE_ERROR,
+  /**
    * The DCGM exporter's own failure: {@code Error starting nv-hostengine: DCGM initialization error},
    * {@code Failed to watch metrics: Error watching fields: ...} and {@code Error watching fields: ...} (2.x-3.x),
    * {@code Failed to watch DCGM fields ... error="error watching fields: ..."} and {@code DCGM collector for

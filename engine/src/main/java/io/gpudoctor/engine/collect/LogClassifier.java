@@ -220,6 +220,11 @@ final class LogClassifier {
     }
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
+    if (line.contains("uncorrectable ECC error encountered") || line.contains("cudaErrorECCUncorrectable")
+        || line.contains("CUDA_ERROR_ECC_UNCORRECTABLE") || line.contains("uncorrectable NVLink error detected")
+        || line.contains("cudaErrorNvlinkUncorrectable") || line.contains("CUDA_ERROR_NVLINK_UNCORRECTABLE")) {
+      return LogSignalKind.CUDA_UNCORRECTABLE_ERROR;
+    }
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
     // (ERROR_LIBRARY_NOT_FOUND); the older bindings said "could not load NVML library", which newer plugins repeat in
     // their "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.

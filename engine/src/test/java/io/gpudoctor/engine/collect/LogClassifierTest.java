@@ -71,6 +71,10 @@ class LogClassifierTest {
       NO_GPU_IN_CONTAINER | ggml_cuda_init: failed to initialize CUDA: CUDA_ERROR_NO_DEVICE
       NO_GPU_IN_CONTAINER | OSError: libcuda.so.1: cannot open shared object file: No such file or directory
       GPU_LOST | Pod Allocate failed due to device plugin GetPreferredAllocation rpc failed with err: rpc error: code = Unknown desc = Unable to retrieve list of available devices: error creating nvml.Device 2: nvml: GPU is lost, which is unexpected
+      CUDA_UNCORRECTABLE_ERROR | RuntimeError: CUDA error: uncorrectable ECC error encountered
+      CUDA_UNCORRECTABLE_ERROR | llama-70b-tp2-0:212:298 [1] include/alloc.h:125 NCCL WARN Cuda failure 'uncorrectable ECC error encountered'
+      CUDA_UNCORRECTABLE_ERROR | RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution
+      CUDA_UNCORRECTABLE_ERROR | cuMemAlloc failed: CUDA_ERROR_ECC_UNCORRECTABLE
       GPU_LOST | Unable to determine the device handle for GPU0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU
       GPU_LOST | E0714 10:19:52.118274       1 health.go:98] failed to get device handle: ERROR_GPU_IS_LOST
       DEVICE_MARKED_UNHEALTHY | I0714 10:19:52.118301       1 server.go:263] 'nvidia.com/gpu' device marked unhealthy: GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63
