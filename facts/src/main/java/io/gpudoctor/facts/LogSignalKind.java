@@ -17,7 +17,8 @@ public enum LogSignalKind {
    * (and Ollama's runner) {@code ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144.00 MiB on device 4:
    * cudaMalloc failed: out of memory}, TensorRT-LLM {@code CUDA runtime error in ::cudaMallocAsync(...): out of memory},
    * ONNX Runtime {@code CUDA failure 2: out of memory}, cuBLAS's {@code CUBLAS_STATUS_ALLOC_FAILED} (PyTorch: {@code
-   * CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`}), and the error's CUDA names {@code
+   * CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`}), NCCL's {@code NCCL WARN Cuda failure
+   * 'out of memory'} (2.19 on {@code Cuda failure 2 'out of memory'}), and the error's CUDA names {@code
    * cudaErrorMemoryAllocation} and {@code CUDA_ERROR_OUT_OF_MEMORY}. Pinned host memory ({@code cudaMallocHost}, ggml's
    * {@code ggml_cuda_host_malloc}) is host RAM and never this.
    */

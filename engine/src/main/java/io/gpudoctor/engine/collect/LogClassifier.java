@@ -162,6 +162,8 @@ final class LogClassifier {
         || line.contains("CUDA failure 2: out of memory")
         // cuBLAS could not allocate its handle's workspace on the device (PyTorch's first matmul on a full GPU)
         || line.contains("CUBLAS_STATUS_ALLOC_FAILED")
+        // NCCL's CUDACHECK: "Cuda failure 'out of memory'" (2.19 on: "Cuda failure 2 'out of memory'")
+        || line.contains("Cuda failure") && line.contains("'out of memory'")
         || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
   }
 

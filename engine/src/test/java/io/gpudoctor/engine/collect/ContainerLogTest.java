@@ -41,6 +41,8 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
       CUDA_MALLOC_OOM | cudaErrorMemoryAllocation: out of memory
       CUDA_MALLOC_OOM | RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
+      CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
+      CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:124 NCCL WARN Cuda failure 2 'out of memory'
       TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
       TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
       DEVICE_PLUGIN_NO_DEVICES | E0519 10:01:02.223480       1 main.go:132] error starting plugins: error creating plugin manager: unable to create plugin manager: failed to create NVML resource manager: failed to initialize NVML: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
