@@ -30,6 +30,15 @@ public enum LogSignalKind {
    * a configuration of the engine, not the allocator failing.
    */
   VLLM_NO_CACHE_BLOCKS,
+  /**
+   * vLLM's parallelism does not fit: more GPUs than the process sees, {@code please set tensor_parallel_size (2) to
+   * less than max local gpu count (1)} and {@code please ensure that world_size (4) is less than than max local gpu
+   * count (2)} (the multiprocessing executor; before 0.6 without the counts), Ray's {@code The number of required GPUs
+   * exceeds the total number of available GPUs in the placement group.} ({@code in the cluster.} before 0.4); or a
+   * size the model cannot be split by, {@code Total number of attention heads (40) must be divisible by tensor parallel
+   * size (3).}
+   */
+  VLLM_PARALLELISM_MISMATCH,
   /** vLLM: the model's max seq len does not fit the KV cache (V0 and V1 wordings). */
   VLLM_KV_CACHE_TOO_SMALL,
   /** vLLM {@code Free memory on device ... on startup is less than desired GPU memory utilization}. */

@@ -85,6 +85,11 @@ final class LogClassifier {
         || line.contains("To serve at least one request with the model's max seq len")) {
       return kind(LogSignalKind.VLLM_KV_CACHE_TOO_SMALL);
     }
+    if (line.contains("to less than max local gpu count") || line.contains("is less than than max local gpu count")
+        || line.contains("The number of required GPUs exceeds the total number of available GPUs")
+        || line.contains("must be divisible by tensor parallel size")) {
+      return kind(LogSignalKind.VLLM_PARALLELISM_MISMATCH);
+    }
     if (line.contains("Free memory on device")) {
       Matcher free = VLLM_FREE.matcher(line);
       if (free.find()) {

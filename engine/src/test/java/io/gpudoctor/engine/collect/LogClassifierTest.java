@@ -51,6 +51,11 @@ class LogClassifierTest {
       SHARED_MEMORY_EXHAUSTED | [2026-03-25 05:44:29,435 W 39 39] (raylet) store_runner.cc:83: System memory request exceeds memory available in /dev/shm. The request is for 10200547328 bytes, and the amount available is 9663676416 bytes.
       SHARED_MEMORY_EXHAUSTED | 2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=2
       SHARED_MEMORY_EXHAUSTED | Error: Download process was signaled to shutdown with signal 7
+      VLLM_PARALLELISM_MISMATCH | RuntimeError: please set tensor_parallel_size (2) to less than max local gpu count (1)
+      VLLM_PARALLELISM_MISMATCH | AssertionError: please set tensor_parallel_size to less than max local gpu count
+      VLLM_PARALLELISM_MISMATCH | RuntimeError: please ensure that world_size (4) is less than than max local gpu count (2)
+      VLLM_PARALLELISM_MISMATCH | ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group.
+      VLLM_PARALLELISM_MISMATCH | ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (3).
       MODEL_DOWNLOAD_FAILED | Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/resolve/main/config.json.
       MODEL_DOWNLOAD_FAILED | OSError: You are trying to access a gated repo.
       MODEL_DOWNLOAD_FAILED | Access to model meta-llama/Llama-3.1-8B-Instruct is restricted. You must have access to it and be authenticated to access it. Please log in.
