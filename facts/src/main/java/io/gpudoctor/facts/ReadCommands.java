@@ -142,6 +142,16 @@ public final class ReadCommands {
     return "az monitor activity-log list " + az(t) + " --status Failed --offset 24h -o json";
   }
 
+  /** The claims of a namespace, with the volumes they are bound to. */
+  public static String persistentVolumeClaims(Target t, String namespace) {
+    return kubectl(t) + " get pvc -n " + or(namespace, "namespace") + " -o json";
+  }
+
+  /** The persistent volumes, with their node affinity (an Azure Disk's zone). */
+  public static String persistentVolumes(Target t) {
+    return kubectl(t) + " get pv -o json";
+  }
+
   public static String nodeClaims(Target t) {
     return kubectl(t) + " get nodeclaims -o yaml";
   }
