@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 final class DescribedSharedMemory {
   // kubectl's describeContainerVolumes: "%s from %s (%s)", the flags rw|ro[,path="..."]
-  private static final Pattern MOUNT = Pattern.compile("^(\\S+) from (\\S+) \\((r[wo])(?:,.*)?\\)$");
+  private static final Pattern MOUNT = Pattern.compile("^(\\S+) from (\\S+) \\(r[wo](?:,.*)?\\)$");
 
   private final PodSharedMemory withoutPod;
 
@@ -46,9 +46,8 @@ final class DescribedSharedMemory {
       }
       if (firstMounts == null) firstMounts = mounts.line();
       StringBuilder shown = new StringBuilder(c.key()).append(": ").append(mounts.line().trimmed());
-      for (DescribeText.Node m : mounts.children()) shown.append(' ').append(m.line().trimmed());
-      mountsShown.add(shown.toString());
       for (DescribeText.Node m : mounts.children()) {
+        shown.append(' ').append(m.line().trimmed());
         Matcher mount = MOUNT.matcher(m.line().trimmed());
         if (!mount.matches() || !PodSharedMemory.PATH.equals(mount.group(1))) continue;
         if (volume == null) {
@@ -57,6 +56,7 @@ final class DescribedSharedMemory {
         }
         if (volume.equals(mount.group(2))) mounting.add(c.key());
       }
+      mountsShown.add(shown.toString());
     }
     if (all.isEmpty()) return null;
     if (volume == null) {
