@@ -86,5 +86,10 @@ class Ec2ErrorTextTest {
         + "requested Availability Zone (us-west-2d).")).isTrue();
     assertThat(Ec2ErrorText.mentions("Operation could not be completed as it results in exceeding approved "
         + "standardNCADSA100v4Family Cores quota.")).isFalse();
+    assertThat(Ec2ErrorText.mentions("VcpuLimitExceeded: You have requested more vCPU capacity than your current vCPU limit "
+        + "of 0 allows for the instance bucket that the specified instance type belongs to.")).isTrue();
+    assertThat(Ec2ErrorText.mentions("MaxSpotInstanceCountExceeded: Max spot instance count exceeded")).isTrue();
+    // The fixed words alone are not the message: EC2 names the instance type before "capacity".
+    assertThat(Ec2ErrorText.mentions("We currently do not have sufficient information to proceed.")).isFalse();
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Markdown around pasted output is taken off line for line, so line numbers stay those of the file. */
 class MarkdownTextTest {
@@ -110,6 +112,22 @@ class MarkdownTextTest {
     assertThat(md.text()).isSameAs(describe);
     assertThat(md.isMarkdown()).isFalse();
     assertThat(md.blocks()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', textBlock = """
+      Name:  vllm-0\\nEvents:  <none>                  | false
+      text\\n```\\nkubectl get pods\\n```            | true
+      text\\n~~~\\nout                              | true
+      Name: a\\n# Events                            | true
+      Name: a #1                                    | false
+      reply\\n   > quoted line                     | true
+      code\\n    > four spaces is code, not a quote | false
+      first\\r\\nsecond                            | true
+      │ Reason: OOMKilled │               | true
+      """)
+  void onlyTextWithAFenceAQuoteAHeadingACarriageReturnOrAPaneBorderMayBeMarkdown(String text, boolean may) {
+    assertThat(MarkdownText.mayBeMarkdown(text.replace("\\n", "\n").replace("\\r", "\r"))).isEqualTo(may);
   }
 
   @Test
