@@ -39,7 +39,8 @@ final class ContainerLogFormat implements TextFormat {
     return isLogPath(file.path())
         || timestamped(firstLine(text))
         || hasClassifiedLine(file.path(), text)
-        || MessageLines.mentioned(text);
+        || MessageLines.mentioned(text)
+        || !PastedLogsOutput.sections(text, Set.of()).isEmpty();
   }
 
   @Override
@@ -51,8 +52,9 @@ final class ContainerLogFormat implements TextFormat {
         : LogOwner.UNKNOWN;
     int classified = classifyLines(file.path(), text, Set.of(), owner, out);
     int used = classified + MessageLines.read(file.path(), text, Set.of(), out);
+    int pastedLogs = attributed ? 0 : PastedLogsOutput.record(file.path(), text, Set.of(), out);
     if (isLogPath(file.path()) || timestamped(firstLine(text)) || classified > 0) out.used(Topics.LOGS, file.path());
-    else if (used == 0) throw DocumentParser.nothingRead();
+    else if (used == 0 && pastedLogs == 0) throw DocumentParser.nothingRead();
   }
 
   /** A file named as a log ({@code *.log}): read as one even when its lines are JSON. */

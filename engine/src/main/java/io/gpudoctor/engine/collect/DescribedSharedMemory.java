@@ -108,8 +108,17 @@ final class DescribedSharedMemory {
   }
 
   PodSharedMemory of(String podKey) {
+    return of(podKey, "");
+  }
+
+  /** For a pod of a workload, quoted after the workload's {@code Pod Template:} that shows it. */
+  PodSharedMemory ofTemplate(String podKey, String kind, String workload) {
+    return of(podKey, (kind == null ? "" : kind + " ") + workload + " Pod Template: ");
+  }
+
+  private PodSharedMemory of(String podKey, String shownAfter) {
     PodSharedMemory s = withoutPod;
     return new PodSharedMemory(podKey, s.containers(), s.volume(), s.kind(), s.medium(), s.sizeLimit(), s.provenance(),
-        s.shown());
+        shownAfter + s.shown());
   }
 }

@@ -37,9 +37,10 @@ final class PastedKubectlFormat implements TextFormat {
     List<PastedSection> sections = sections(text);
     String path = file.path();
     int used = 0;
+    boolean oneWorkloadNoPod = describesOneWorkloadAndNoPod(sections);
     for (PastedSection section : sections) {
       switch (section.kind()) {
-        case DESCRIBE -> used += describe(section, path, out) ? 1 : 0;
+        case DESCRIBE -> used += describe(section, path, oneWorkloadNoPod, out) ? 1 : 0;
         case KUBECTL_TABLE -> {
           KubectlTableText.read(section, path, out);
           used++;
@@ -69,7 +70,8 @@ final class PastedKubectlFormat implements TextFormat {
     Set<Integer> sectionLines = sectionLines(sections);
     int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines, pastedLogOwner(sections), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
-    int lines = logLines + MessageLines.read(path, text, sectionLines, out);
+    int lines = logLines + MessageLines.read(path, text, sectionLines, out)
+        + PastedLogsOutput.record(path, text, sectionLines, out);
     used += DescribeHpaText.readConditionTables(path, text, sectionLines, out);
     if (used == 0 && lines == 0) {
       throw new NotReadable("pasted kubectl output of a kind that is not read (" + kinds(sections) + ")");
@@ -93,12 +95,25 @@ final class PastedKubectlFormat implements TextFormat {
         : ContainerLogFormat.LogOwner.UNKNOWN;
   }
 
-  private static boolean describe(PastedSection section, String path, BundleBuilder out) {
+  /** Whether the pasted describes are of one workload (a pod template) and of no pod. */
+  private static boolean describesOneWorkloadAndNoPod(List<PastedSection> sections) {
+    int workloads = 0;
+    for (PastedSection s : sections) {
+      if (s.kind() != PastedSection.Kind.DESCRIBE) continue;
+      DescribeText d = new DescribeText(s.lines());
+      if (DescribePodText.isPod(d)) return false;
+      if (DescribeWorkloadText.isWorkload(d)) workloads++;
+    }
+    return workloads == 1;
+  }
+
+  private static boolean describe(PastedSection section, String path, boolean oneWorkloadNoPod, BundleBuilder out) {
     DescribeText d = new DescribeText(section.lines());
     if (DescribeCustomText.isCustom(d)) DescribeCustomText.read(d, section, path, out);
     else if (DescribePodText.isPod(d)) DescribePodText.read(d, section, path, out);
     else if (DescribeNodeText.isNode(d)) DescribeNodeText.read(d, section, path, out);
     else if (DescribeHpaText.isHpa(d)) DescribeHpaText.read(d, section, path, out);
+    else if (DescribeWorkloadText.isWorkload(d)) DescribeWorkloadText.read(d, section, path, oneWorkloadNoPod, out);
     else if (d.field("Events") != null && d.value("Name") != null) {
       // A trimmed describe (Name, Namespace, Events) says not what kind it describes: its events are
       // kept about that object, its kind unknown.

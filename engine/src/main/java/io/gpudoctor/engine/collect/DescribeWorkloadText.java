@@ -1,0 +1,103 @@
+package io.gpudoctor.engine.collect;
+
+import io.gpudoctor.facts.KubeEvent;
+import io.gpudoctor.facts.LogSignal;
+import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * A pasted {@code kubectl describe deployment} (or statefulset, daemonset, job): its events, and what
+ * its {@code Pod Template:} mounts at {@code /dev/shm}, which every pod of it mounts. kubectl prints the
+ * template as a pod's describe indented by two ({@code   Containers:}, {@code    vllm:}, {@code
+ * Mounts:} and {@code Volumes:} below). The template's {@code /dev/shm} is given to the workload's pods
+ * the evidence names (a Deployment's {@code NAME-<hash>-<5>}, a StatefulSet's {@code NAME-<ordinal>}, a
+ * DaemonSet's or Job's {@code NAME-<5>}), else, when this text describes one workload and no pod, to the
+ * pod a log that names none came from.
+ */
+final class DescribeWorkloadText {
+  private static final String TEMPLATE = "Pod Template";
+
+  private DescribeWorkloadText() {}
+
+  /** A describe with a pod template: the workloads kubectl describes with {@code DescribePodTemplate}. */
+  static boolean isWorkload(DescribeText d) {
+    return d.field(TEMPLATE) != null && d.value("Name") != null;
+  }
+
+  static void read(DescribeText d, PastedSection section, String path, boolean onlyWorkload, BundleBuilder out) {
+    String namespace = d.value("Namespace") != null ? d.value("Namespace") : section.context().namespace();
+    String name = d.value("Name");
+    String kind = kind(d, section.context().kind());
+    DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(template(d.field(TEMPLATE)), path);
+    out.used(Topics.WORKLOADS, path);
+    DescribeText.Field events = d.field("Events");
+    if (events != null) out.used(Topics.EVENTS, path);
+    out.later(0, placement -> {
+      if (events != null) {
+        EventText.place(EventText.describeTable(events.body(), namespace, kind, name), path, placement);
+      }
+    });
+    if (sharedMemory == null) return;
+    Pattern ownPods = podsOf(kind, name);
+    // After the describes and events of every file have placed their pods.
+    out.later(3, placement -> {
+      Set<String> pods = new TreeSet<>();
+      for (String key : podKeys(placement.out().facts(), placement.targetNamespace(), placement.targetPod())) {
+        int slash = key.indexOf('/');
+        String podNamespace = slash < 0 ? null : key.substring(0, slash);
+        if ((namespace == null || namespace.equals(podNamespace)) && ownPods.matcher(key.substring(slash + 1)).matches()) {
+          pods.add(key);
+        }
+      }
+      if (pods.isEmpty() && onlyWorkload) pods.add(PodFacts.UNNAMED);
+      for (String pod : pods) placement.out().fact(sharedMemory.ofTemplate(pod, kind, name));
+    });
+  }
+
+  /** The template's lines as a pod's describe prints them: two columns to the left. */
+  private static DescribeText template(DescribeText.Field field) {
+    List<TextLine> lines = new ArrayList<>();
+    for (TextLine line : field.body()) {
+      lines.add(new TextLine(line.number(), line.text().substring(Math.min(2, line.indent()))));
+    }
+    return new DescribeText(lines);
+  }
+
+  /** The kind the command names, else the one the fields are kubectl's for. */
+  private static String kind(DescribeText d, String commandKind) {
+    if (commandKind != null) return commandKind;
+    if (d.has("StrategyType") || d.has("NewReplicaSet")) return "Deployment";
+    if (d.has("Update Strategy") && d.has("Pods Status")) return "StatefulSet";
+    if (d.has("Desired Number of Nodes Scheduled")) return "DaemonSet";
+    if (d.has("Completions") || d.has("Parallelism")) return "Job";
+    return null;
+  }
+
+  private static Pattern podsOf(String kind, String name) {
+    String quoted = Pattern.quote(name);
+    String deployment = quoted + "-[a-z0-9]{1,10}-[a-z0-9]{5}";
+    String statefulSet = quoted + "-\\d+";
+    String ownPod = quoted + "-[a-z0-9]{5}";
+    if ("Deployment".equals(kind)) return Pattern.compile(deployment);
+    if ("StatefulSet".equals(kind)) return Pattern.compile(statefulSet);
+    if ("DaemonSet".equals(kind) || "Job".equals(kind)) return Pattern.compile(ownPod);
+    return Pattern.compile(deployment + "|" + statefulSet);
+  }
+
+  /** The pods the evidence names: read, involved in events, writing logs, or the target's. */
+  private static Set<String> podKeys(List<Object> facts, String targetNamespace, String targetPod) {
+    Set<String> keys = new TreeSet<>();
+    for (Object f : facts) {
+      if (f instanceof PodFacts p && !PodFacts.UNNAMED.equals(p.name())) keys.add(p.key());
+      else if (f instanceof KubeEvent e && "Pod".equals(e.involvedKind())) keys.add(e.involvedKey());
+      else if (f instanceof LogSignal l && l.attributed()) keys.add(l.podKey());
+    }
+    if (targetPod != null) keys.add(io.gpudoctor.facts.ObjectKeys.key(targetNamespace, targetPod));
+    return keys;
+  }
+}
