@@ -96,6 +96,13 @@ public enum LogSignalKind {
    * exceeded}.
    */
   MODEL_DOWNLOAD_FAILED,
+  /**
+   * The model server's version does not know the model's architecture: vLLM's {@code Model architectures
+   * ['Gemma3ForConditionalGeneration'] are not supported for now. Supported architectures: ...} (0.2 on; 0.9 on inside
+   * a pydantic {@code ValidationError}), transformers' {@code The checkpoint you are trying to load has model type
+   * `gemma3` but Transformers does not recognize this architecture.} (an image older than the model).
+   */
+  MODEL_ARCHITECTURE_UNSUPPORTED,
   /** {@code Failed to initialize NVML} without a version-mismatch reason. */
   NVML_INIT_FAILED,
   /** {@code Driver/library version mismatch} (NVML). */

@@ -57,6 +57,10 @@ final class LogClassifier {
     Classified memory = memory(line);
     if (memory != null) return memory;
     if (modelDownloadFailed(line)) return kind(LogSignalKind.MODEL_DOWNLOAD_FAILED);
+    if (line.contains("Model architectures [") && line.contains("are not supported for now")
+        || line.contains("but Transformers does not recognize this architecture")) {
+      return kind(LogSignalKind.MODEL_ARCHITECTURE_UNSUPPORTED);
+    }
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     return stack == null ? null : kind(stack);
   }
@@ -121,14 +125,6 @@ final class LogClassifier {
         || NO_GPU_BLOCKS.matcher(line).find();
   }
 
-  /**
-   * A device allocation made through the CUDA API failed for memory: ggml's {@code cudaMalloc failed: out of memory}
-   * (llama.cpp, Ollama's runner, llama-cpp-python; also its HIP build, which keeps the CUDA names), TensorRT-LLM's
-   * {@code CUDA runtime error in ::cudaMalloc...(...): out of memory}, ONNX Runtime's {@code CUDA failure 2: out of
-   * memory} (2 is cudaErrorMemoryAllocation), and the error's names in the runtime and driver APIs. Pinned host
-   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}) is host RAM; ggml's {@code ggml_cuda_host_malloc} names
-   * no CUDA call at all.
-   */
   /** {@link LogSignalKind#SHARED_MEMORY_EXHAUSTED}: NCCL, PyTorch, Ray and TGI run out of the container's /dev/shm. */
   private static boolean sharedMemoryExhausted(String line) {
     if (line.contains("NCCL WARN")) {
@@ -161,6 +157,18 @@ final class LogClassifier {
         || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded");
   }
 
+  /**
+   * A device allocation made through the CUDA API failed for memory: ggml's {@code cudaMalloc failed: out of memory}
+   * (llama.cpp, Ollama's runner, llama-cpp-python; also its HIP build, which keeps the CUDA names), TensorRT-LLM's
+   * {@code CUDA runtime error in ::cudaMalloc...(...): out of memory}, ONNX Runtime's {@code CUDA failure 2: out of
+   * memory} (2 is cudaErrorMemoryAllocation), and the error's names in the runtime and driver APIs. Pinned host
+   * memory ({@code cudaMallocHost}, {@code cudaHostAlloc}) is host RAM; ggml's {@code ggml_cuda_host_malloc} names
+   * no CUDA call at all. llama.cpp's loader and graph allocator name the device buffer they could not get:
+   * {@code error loading model: unable to allocate CUDA0 buffer}, {@code failed to allocate CUDA0 buffer of size N}
+   * (Ollama relays the first as {@code llama runner process has terminated: ...}).
+   */
+  private static final Pattern GGML_DEVICE_BUFFER = Pattern.compile("(?:unable|failed) to allocate CUDA\\d+ buffer");
+
   private static boolean cudaMallocOom(String line) {
     if (line.contains("cudaMallocHost") || line.contains("cudaHostAlloc")) return false;
     return (line.contains("cudaMalloc") && line.contains("out of memory"))
@@ -169,7 +177,8 @@ final class LogClassifier {
         || line.contains("CUBLAS_STATUS_ALLOC_FAILED")
         // NCCL's CUDACHECK: "Cuda failure 'out of memory'" (2.19 on: "Cuda failure 2 'out of memory'")
         || line.contains("Cuda failure") && line.contains("'out of memory'")
-        || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY");
+        || line.contains("cudaErrorMemoryAllocation") || line.contains("CUDA_ERROR_OUT_OF_MEMORY")
+        || line.contains("allocate CUDA") && GGML_DEVICE_BUFFER.matcher(line).find();
   }
 
   /**

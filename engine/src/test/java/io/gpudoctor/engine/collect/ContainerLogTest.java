@@ -43,6 +43,11 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
       CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
       CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:124 NCCL WARN Cuda failure 2 'out of memory'
+      CUDA_MALLOC_OOM | llama_model_load: error loading model: unable to allocate CUDA0 buffer
+      MODEL_ARCHITECTURE_UNSUPPORTED | ValueError: Model architectures ['Gemma3ForConditionalGeneration'] are not supported for now. Supported architectures: dict_keys(['AquilaModel', 'AquilaForCausalLM', 'ArcticForCausalLM'])
+      MODEL_ARCHITECTURE_UNSUPPORTED | ValueError: The checkpoint you are trying to load has model type `qwen3` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.
+      CUDA_MALLOC_OOM | Error: llama runner process has terminated: error loading model: unable to allocate CUDA0 buffer
+      CUDA_MALLOC_OOM | ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 3271557120
       TGI_PROCESS_SIGKILLED | 2026-07-14T10:15:52.218210Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=0
       TGI_PROCESS_SIGKILLED | Error: Download process was signaled to shutdown with signal 9
       DEVICE_PLUGIN_NO_DEVICES | E0519 10:01:02.223480       1 main.go:132] error starting plugins: error creating plugin manager: unable to create plugin manager: failed to create NVML resource manager: failed to initialize NVML: could not load NVML library: libnvidia-ml.so.1: cannot open shared object file: No such file or directory
@@ -66,6 +71,7 @@ class ContainerLogTest {
     assertThat(LogClassifier.classify("warning: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("ggml_cuda_host_malloc: failed to allocate 1900.00 MiB of pinned memory: out of memory")).isNull();
     assertThat(LogClassifier.classify("cudaMallocHost failed: out of memory")).isNull();
+    assertThat(LogClassifier.classify("ggml_gallocr_reserve_n: failed to allocate CPU buffer of size 3271557120")).isNull();
     // SIGBUS of a shard is shared memory (/dev/shm), not an OOM kill.
     assertThat(LogClassifier.classify("ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 7 rank=1"))
         .extracting(LogClassifier.Classified::kind).isEqualTo(LogSignalKind.SHARED_MEMORY_EXHAUSTED);
