@@ -111,7 +111,9 @@ public enum LogSignalKind {
   CONTAINER_CLI_REQUIREMENT,
   /**
    * {@code CUDA driver version is insufficient for CUDA runtime version}, and the same error by its CUDA names
-   * {@code cudaErrorInsufficientDriver} (runtime API) and {@code CUDA_ERROR_INSUFFICIENT_DRIVER} (driver API).
+   * {@code cudaErrorInsufficientDriver} (runtime API) and {@code CUDA_ERROR_INSUFFICIENT_DRIVER} (driver API); and
+   * error 222 {@code the provided PTX was compiled with an unsupported toolchain} ({@code cudaErrorUnsupportedPtxVersion},
+   * {@code CUDA_ERROR_UNSUPPORTED_PTX_VERSION}): the image's kernels come from a newer CUDA than the driver knows.
    */
   CUDA_DRIVER_INSUFFICIENT,
   /**

@@ -219,7 +219,10 @@ final class LogClassifier {
       return LogSignalKind.NVIDIA_SMI_NO_DRIVER;
     }
     if (lower.contains("cuda driver version is insufficient") || line.contains("cudaErrorInsufficientDriver")
-        || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")) {
+        || line.contains("CUDA_ERROR_INSUFFICIENT_DRIVER")
+        // CUDA error 222: kernels built by a newer toolkit than the node's driver can JIT (Triton, TensorRT, PyTorch)
+        || line.contains("the provided PTX was compiled with an unsupported toolchain")
+        || line.contains("cudaErrorUnsupportedPtxVersion") || line.contains("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")) {
       return LogSignalKind.CUDA_DRIVER_INSUFFICIENT;
     }
     if (line.contains("The NVIDIA driver on your system is too old")) return LogSignalKind.DRIVER_TOO_OLD;

@@ -36,6 +36,8 @@ class ContainerLogTest {
       DRIVER_LIBRARY_MISMATCH | Failed to initialize NVML: Driver/library version mismatch
       CONTAINER_CLI_REQUIREMENT | nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or use an earlier cuda container: unknown
       CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA driver version is insufficient for CUDA runtime version
+      CUDA_DRIVER_INSUFFICIENT | E0714 10:19:22.118274 1 model_lifecycle.cc:638] failed to load 'llama3' version 1: Internal: unable to create stream: the provided PTX was compiled with an unsupported toolchain.
+      CUDA_DRIVER_INSUFFICIENT | RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.
       CUDA_MALLOC_OOM | ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2304.00 MiB on device 1: cudaMalloc failed: out of memory
       CUDA_MALLOC_OOM | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of memory (/src/tensorrt_llm/runtime/tllmBuffers.h:125)
       CUDA_MALLOC_OOM | onnxruntime::CudaCall CUDA failure 2: out of memory ; GPU=0 ; hostname=embedder-5d8f9 ; expr=cudaMalloc((void**)&p, size);
