@@ -54,6 +54,11 @@ public final class AzureErrorText {
   // "The requested size for resource '<id>' is currently not available in location '<loc>' zones '<zones>' for subscription"
   private static final Pattern SKU_NOT_AVAILABLE = Pattern.compile(
       "is currently not available in location '([^']*)'(?: zones '([^']*)')?", F);
+  // AKS's check of a pool's size against what the subscription is offered in the region (az aks create, nodepool add):
+  // "The VM size of Standard_NC24ads_A100_v4 is not allowed in your subscription in location 'westeurope'." (or
+  // "of AgentPoolProfile:nodepool1"), then "For more details, please visit https://aka.ms/..." or "The available VM sizes are ...".
+  private static final Pattern SIZE_NOT_ALLOWED = Pattern.compile(
+      "The VM size of (\\S+) is not allowed in your subscription in location '([^']*)'", F);
   // NAP: "the requested SKU is unavailable for instance type %s in zone %s with capacity type %s"
   private static final Pattern NAP_SKU = Pattern.compile(
       "the requested SKU is unavailable for instance type (\\S+) in zone (\\S+) with capacity type (\\S+?),?\\s", F);
@@ -107,8 +112,14 @@ public final class AzureErrorText {
     if (isQuota(lc, lcInner, text)) return quota(b, text, lc);
     Matcher m;
     if (SKU_CODES.contains(lc) || SKU_CODES.contains(lcInner) || (m = SKU_NOT_AVAILABLE.matcher(text)).find()
-        || NAP_SKU.matcher(text + " ").find()) {
+        || NAP_SKU.matcher(text + " ").find() || text.contains("is not allowed in your subscription")
+        && SIZE_NOT_ALLOWED.matcher(text).find()) {
       b.kind(AzureErrorKind.SKU_NOT_AVAILABLE);
+      m = SIZE_NOT_ALLOWED.matcher(text);
+      if (m.find()) {
+        b.region = m.group(2);
+        if (m.group(1).regionMatches(true, 0, "Standard_", 0, 9)) b.vmSize = m.group(1);
+      }
       m = SKU_NOT_AVAILABLE.matcher(text);
       if (m.find()) {
         b.region = m.group(1);

@@ -139,6 +139,21 @@ class AzureErrorTextTest {
   }
 
   @Test
+  void aksRefusingASizeTheSubscriptionIsNotOfferedIsSkuEligibilityNamingTheSizeWhenTheMessageDoes() {
+    AzureError named = parse("BadRequest", "The VM size of Standard_NC24ads_A100_v4 is not allowed in your subscription in "
+        + "location 'westeurope'. For more details, please visit https://aka.ms/aks/quotas-skus-regions");
+    AzureError pool = parse("BadRequest", "The VM size of AgentPoolProfile:nodepool1 is not allowed in your subscription in "
+        + "location 'eastus'. The available VM sizes are Standard_D16_v3,Standard_D16a_v4");
+
+    assertThat(named.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
+    assertThat(named.vmSize()).isEqualTo("Standard_NC24ads_A100_v4");
+    assertThat(named.region()).isEqualTo("westeurope");
+    assertThat(pool.kind()).isEqualTo(AzureErrorKind.SKU_NOT_AVAILABLE);
+    assertThat(pool.vmSize()).isNull();
+    assertThat(pool.region()).isEqualTo("eastus");
+  }
+
+  @Test
   void zonalRegionalAndOverconstrainedAllocationAreCapacity() {
     assertThat(parse("ZonalAllocationFailed", "Allocation failed. We do not have sufficient capacity for the requested VM "
         + "size in this zone. Read more about improving likelihood of allocation success at https://aka.ms/allocation-guidance.").kind())
