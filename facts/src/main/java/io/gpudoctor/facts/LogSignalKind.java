@@ -93,7 +93,8 @@ public enum LogSignalKind {
    * couldn't connect to 'https://huggingface.co' to load this file}, huggingface_hub's {@code An error happened while
    * trying to locate the file on the Hub and we cannot find the requested files in the local cache}
    * (LocalEntryNotFoundError), requests' {@code HTTPSConnectionPool(host='huggingface.co', port=443): Max retries
-   * exceeded}.
+   * exceeded}. The disk it downloads to is full: Python's {@code OSError: [Errno 28] No space left on device}, hf-xet's
+   * {@code IO Error: No space left on device (os error 28)} (on {@code /dev/shm} it is shared memory instead).
    */
   MODEL_DOWNLOAD_FAILED,
   /**

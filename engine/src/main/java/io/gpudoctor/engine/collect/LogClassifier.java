@@ -136,6 +136,7 @@ final class LogClassifier {
         || line.contains("is killed by signal: Bus error")
         || line.contains("unable to write to file </torch_") && line.contains("No space left on device")
         || line.contains("System memory request exceeds memory available in /dev/shm")
+        || line.contains("No space left on device") && line.contains("/dev/shm")
         || line.contains("signaled to shutdown with signal 7") && TGI_SIGBUS.matcher(line).find();
   }
 
@@ -152,6 +153,8 @@ final class LogClassifier {
         || line.contains("Repository Not Found for url:")
         || line.contains("is not a local folder and is not a valid model identifier")
         || line.contains("Invalid repository ID or local directory specified")
+        // Python's OSError and hf-xet's (Rust) IO error when the disk the download writes to is full.
+        || line.contains("No space left on device") && (line.contains("[Errno 28]") || line.contains("(os error 28)"))
         || line.contains("We couldn't connect to '") && line.contains("to load this file")
         || line.contains("An error happened while trying to locate the file on the Hub")
         || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded");

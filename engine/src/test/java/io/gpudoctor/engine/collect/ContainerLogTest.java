@@ -46,6 +46,9 @@ class ContainerLogTest {
       CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
       CUDA_MALLOC_OOM | llama-70b-tp2-0:212:298 [1] include/alloc.h:124 NCCL WARN Cuda failure 2 'out of memory'
       CUDA_MALLOC_OOM | llama_model_load: error loading model: unable to allocate CUDA0 buffer
+      MODEL_DOWNLOAD_FAILED | OSError: [Errno 28] No space left on device
+      MODEL_DOWNLOAD_FAILED | RuntimeError: Data processing error: CAS service error : IO Error: No space left on device (os error 28)
+      SHARED_MEMORY_EXHAUSTED | OSError: [Errno 28] No space left on device: '/dev/shm/psm_4f1c9a2e'
       MODEL_ARCHITECTURE_UNSUPPORTED | ValueError: Model architectures ['Gemma3ForConditionalGeneration'] are not supported for now. Supported architectures: dict_keys(['AquilaModel', 'AquilaForCausalLM', 'ArcticForCausalLM'])
       MODEL_ARCHITECTURE_UNSUPPORTED | ValueError: The checkpoint you are trying to load has model type `qwen3` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.
       CUDA_MALLOC_OOM | Error: llama runner process has terminated: error loading model: unable to allocate CUDA0 buffer
