@@ -65,7 +65,8 @@ public final class Ec2ErrorText {
 
   /** The error, classified; null when the message holds none of EC2's launch wordings. */
   public static AzureError parse(String message, String origin, String nodeGroup, Instant at, Provenance provenance) {
-    if (message == null) return null;
+    // Every wording starts with one of the STARTS: most messages (any warning event) are passed by a substring search.
+    if (message == null || !mentions(message)) return null;
     for (Wording w : WORDINGS) {
       Matcher m = w.text().matcher(message);
       if (!m.find()) continue;
