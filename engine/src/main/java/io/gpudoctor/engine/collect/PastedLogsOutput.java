@@ -43,12 +43,13 @@ final class PastedLogsOutput {
         command = null;
         continue;
       }
-      if (CommandContext.isCommand(line) || CommandContext.SHELL_PROMPT.matcher(line).find()) {
-        command = LogsCommand.owner(line) != null ? CommandContext.kubectlCommand(line) : null;
+      // Only the line after a logs command is tried as a prompt: this runs over every pasted file.
+      if (command == null || !line.isEmpty() && (CommandContext.isCommand(line) || CommandContext.SHELL_PROMPT.matcher(line).find())) {
+        command = line.contains("logs") && LogsCommand.owner(line) != null ? CommandContext.kubectlCommand(line) : null;
         commandLine = number;
         continue;
       }
-      if (command == null || line.isEmpty()) continue;
+      if (line.isEmpty()) continue;
       sections.add(new Section(command, commandLine, REFUSAL.matcher(line).find() ? line : null));
       command = null;
     }
