@@ -37,10 +37,13 @@ final class PastedKubectlFormat implements TextFormat {
     List<PastedSection> sections = sections(text);
     String path = file.path();
     int used = 0;
-    boolean oneWorkloadNoPod = describesOneWorkloadAndNoPod(sections);
+    // Each describe is parsed once: who the log lines belong to and whether one workload is described ask it too.
+    java.util.Map<PastedSection, DescribeText> described = new java.util.IdentityHashMap<>();
+    for (PastedSection s : sections) if (s.kind() == PastedSection.Kind.DESCRIBE) described.put(s, new DescribeText(s.lines()));
+    boolean oneWorkloadNoPod = describesOneWorkloadAndNoPod(described.values());
     for (PastedSection section : sections) {
       switch (section.kind()) {
-        case DESCRIBE -> used += describe(section, path, oneWorkloadNoPod, out) ? 1 : 0;
+        case DESCRIBE -> used += describe(described.get(section), section, path, oneWorkloadNoPod, out) ? 1 : 0;
         case KUBECTL_TABLE -> {
           KubectlTableText.read(section, path, out);
           used++;
@@ -68,7 +71,7 @@ final class PastedKubectlFormat implements TextFormat {
     // Log lines and bare messages pasted beside the kubectl output (an issue thread, a ticket) are
     // evidence too; when the file describes exactly one pod, its log lines are taken to be that pod's.
     Set<Integer> sectionLines = sectionLines(sections);
-    int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines, pastedLogOwner(sections), out);
+    int logLines = ContainerLogFormat.classifyLines(path, text, sectionLines, pastedLogOwner(described.values()), out);
     if (logLines > 0) out.used(io.gpudoctor.facts.Topics.LOGS, path);
     int lines = logLines + MessageLines.read(path, text, sectionLines, out)
         + PastedLogsOutput.record(path, text, sectionLines, out);
@@ -84,11 +87,9 @@ final class PastedKubectlFormat implements TextFormat {
     return lines;
   }
 
-  private static ContainerLogFormat.LogOwner pastedLogOwner(List<PastedSection> sections) {
+  private static ContainerLogFormat.LogOwner pastedLogOwner(java.util.Collection<DescribeText> described) {
     List<String[]> pods = new java.util.ArrayList<>();
-    for (PastedSection s : sections) {
-      if (s.kind() != PastedSection.Kind.DESCRIBE) continue;
-      DescribeText d = new DescribeText(s.lines());
+    for (DescribeText d : described) {
       if (DescribePodText.isPod(d)) pods.add(new String[] {d.value("Namespace"), d.value("Name")});
     }
     return pods.size() == 1 ? new ContainerLogFormat.LogOwner(pods.get(0)[0], pods.get(0)[1], null, false)
@@ -96,19 +97,17 @@ final class PastedKubectlFormat implements TextFormat {
   }
 
   /** Whether the pasted describes are of one workload (a pod template) and of no pod. */
-  private static boolean describesOneWorkloadAndNoPod(List<PastedSection> sections) {
+  private static boolean describesOneWorkloadAndNoPod(java.util.Collection<DescribeText> described) {
     int workloads = 0;
-    for (PastedSection s : sections) {
-      if (s.kind() != PastedSection.Kind.DESCRIBE) continue;
-      DescribeText d = new DescribeText(s.lines());
+    for (DescribeText d : described) {
       if (DescribePodText.isPod(d)) return false;
       if (DescribeWorkloadText.isWorkload(d)) workloads++;
     }
     return workloads == 1;
   }
 
-  private static boolean describe(PastedSection section, String path, boolean oneWorkloadNoPod, BundleBuilder out) {
-    DescribeText d = new DescribeText(section.lines());
+  private static boolean describe(DescribeText d, PastedSection section, String path, boolean oneWorkloadNoPod,
+      BundleBuilder out) {
     if (DescribeCustomText.isCustom(d)) DescribeCustomText.read(d, section, path, out);
     else if (DescribePodText.isPod(d)) DescribePodText.read(d, section, path, out);
     else if (DescribeNodeText.isNode(d)) DescribeNodeText.read(d, section, path, out);
