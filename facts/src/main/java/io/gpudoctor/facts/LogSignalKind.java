@@ -80,6 +80,25 @@ public enum LogSignalKind {
    */
   SHARED_MEMORY_EXHAUSTED,
   /**
+   * The GPU workers' NCCL communication failed or hung (tensor or pipeline parallelism, in one pod or across pods).
+   * PyTorch's watchdog: {@code Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE,
+   * ..., Timeout(ms)=600000) ran for 600004 milliseconds before timing out.} (1.9 on; 1.8 {@code Caught collective
+   * operation timeout: WorkNCCL(...)}). An NCCL result as PyTorch raises it, {@code NCCL error in:
+   * ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3}, as vLLM's pynccl
+   * raises it, {@code RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)}, and
+   * as torch.cuda.nccl raises it, {@code NCCL Error 2: unhandled system error}: NCCL's strings {@code unhandled cuda
+   * error}, {@code unhandled system error}, {@code internal error}, {@code invalid argument}, {@code invalid usage},
+   * {@code remote process exited or there was a network error} (ncclRemoteError; older NCCL calls it a system error). PyTorch's line after
+   * it ({@code ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.},
+   * {@code ncclUnhandledCudaError: Call to CUDA function failed.}, {@code ncclInternalError: Internal check failed.},
+   * {@code ncclInvalidArgument: ...}, {@code ncclInvalidUsage: ...}, {@code ncclRemoteError: A call failed possibly
+   * due to a network error or a remote process exiting prematurely.}), and NCCL's own reasons for it that name the
+   * cause: {@code Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000}, {@code Bootstrap : no socket
+   * interface found}, {@code peer access is not supported between these two devices}. NCCL's out-of-memory and
+   * /dev/shm lines are the device-memory and shared-memory kinds, not this.
+   */
+  NCCL_COLLECTIVE_FAILED,
+  /**
    * The model's files could not be fetched from the Hugging Face Hub (huggingface_hub, transformers, vLLM, TGI and
    * KAITO's presets all download through huggingface_hub). The Hub refused the token: {@code Cannot access gated repo
    * for url ...} (GatedRepoError), transformers' {@code You are trying to access a gated repo.}, the Hub's own {@code

@@ -93,6 +93,11 @@ public record PodFacts(
    * app containers and the largest init container, as the scheduler computes it.
    */
   public long amountOf(String resource) {
+    return amountOf(containers, resource);
+  }
+
+  /** {@link #amountOf(String)} of these containers, for a pod template's. */
+  public static long amountOf(List<ContainerFacts> containers, String resource) {
     long app = 0;
     long init = 0;
     for (ContainerFacts c : containers) {

@@ -240,7 +240,7 @@ final class DescribePodText {
     return "Terminated".equals(state.value());
   }
 
-  private static Map<String, String> resources(DescribeText.Node node) {
+  static Map<String, String> resources(DescribeText.Node node) {
     Map<String, String> map = new TreeMap<>();
     if (node == null) return map;
     for (DescribeText.Node r : node.children()) {

@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
 
 /**
  * A pasted {@code kubectl describe deployment} (or statefulset, daemonset, job): its events, and what
- * its {@code Pod Template:} mounts at {@code /dev/shm}, which every pod of it mounts. kubectl prints the
- * template as a pod's describe indented by two ({@code   Containers:}, {@code    vllm:}, {@code
- * Mounts:} and {@code Volumes:} below). The template's {@code /dev/shm} is given to the workload's pods
+ * its {@code Pod Template:} mounts at {@code /dev/shm} and the {@code nvidia.com/gpu} it asks for, which
+ * every pod of it has. kubectl prints the template as a pod's describe indented by two ({@code
+ * Containers:}, {@code    vllm:}, {@code Limits:}, {@code Mounts:} and {@code Volumes:} below). Both are
+ * given to the workload's pods
  * the evidence names (a Deployment's {@code NAME-<hash>-<5>}, a StatefulSet's {@code NAME-<ordinal>}, a
  * DaemonSet's or Job's {@code NAME-<5>}), else, when this text describes one workload and no pod, to the
  * pod a log that names none came from.
@@ -33,7 +34,9 @@ final class DescribeWorkloadText {
     String namespace = d.value("Namespace") != null ? d.value("Namespace") : section.context().namespace();
     String name = d.value("Name");
     String kind = kind(d, section.context().kind());
-    DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(template(d.field(TEMPLATE)), path);
+    DescribeText template = template(d.field(TEMPLATE));
+    DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(template, path);
+    DescribedGpuRequest gpuRequest = DescribedGpuRequest.read(template, path);
     out.used(Topics.WORKLOADS, path);
     DescribeText.Field events = d.field("Events");
     if (events != null) out.used(Topics.EVENTS, path);
@@ -42,7 +45,7 @@ final class DescribeWorkloadText {
         EventText.place(EventText.describeTable(events.body(), namespace, kind, name), path, placement);
       }
     });
-    if (sharedMemory == null) return;
+    if (sharedMemory == null && gpuRequest == null) return;
     Pattern ownPods = podsOf(kind, name);
     // After the describes and events of every file have placed their pods.
     out.later(3, placement -> {
@@ -55,7 +58,10 @@ final class DescribeWorkloadText {
         }
       }
       if (pods.isEmpty() && onlyWorkload) pods.add(PodFacts.UNNAMED);
-      for (String pod : pods) placement.out().fact(sharedMemory.ofTemplate(pod, kind, name));
+      for (String pod : pods) {
+        if (sharedMemory != null) placement.out().fact(sharedMemory.ofTemplate(pod, kind, name));
+        if (gpuRequest != null) placement.out().fact(gpuRequest.of(pod, kind, name));
+      }
     });
   }
 

@@ -62,7 +62,37 @@ final class LogClassifier {
       return kind(LogSignalKind.MODEL_ARCHITECTURE_UNSUPPORTED);
     }
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
-    return stack == null ? null : kind(stack);
+    if (stack != null) return kind(stack);
+    return ncclFailed(line) ? kind(LogSignalKind.NCCL_COLLECTIVE_FAILED) : null;
+  }
+
+  /** NCCL's result strings ({@code ncclGetErrorString}), as PyTorch, vLLM and torch.cuda.nccl put them after "NCCL error". */
+  private static final String[] NCCL_RESULTS = {
+    "unhandled cuda error", "unhandled system error", "internal error", "invalid argument", "invalid usage",
+    "remote process exited or there was a network error"};
+
+  /** PyTorch's reading of an NCCL result, the line after its "NCCL error in:". */
+  private static final String[] NCCL_RESULT_NAMES = {
+    "ncclUnhandledCudaError: ", "ncclSystemError: ", "ncclInternalError: ", "ncclInvalidArgument: ", "ncclInvalidUsage: ",
+    "ncclRemoteError: "};
+
+  /** {@link LogSignalKind#NCCL_COLLECTIVE_FAILED}: a collective timed out, NCCL returned an error, or NCCL said why. */
+  private static boolean ncclFailed(String line) {
+    if (line.contains("collective operation timeout: WorkNCCL(")) return true;
+    if (line.contains("NCCL error") || line.contains("NCCL Error")) {
+      for (String result : NCCL_RESULTS) {
+        if (line.contains(result)) return true;
+      }
+      return false;
+    }
+    if (line.contains("nccl")) {
+      for (String name : NCCL_RESULT_NAMES) {
+        if (line.contains(name)) return true;
+      }
+    }
+    return line.contains("Duplicate GPU detected : rank")
+        || line.contains("Bootstrap : no socket interface found")
+        || line.contains("peer access is not supported between these two devices");
   }
 
   /** The allocator, KV-cache and start-up memory wordings. */

@@ -9,12 +9,13 @@ import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.PodSharedMemory;
 import io.gpudoctor.facts.Read;
+import io.gpudoctor.facts.TemplateGpuRequest;
 import io.gpudoctor.facts.Topics;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A workload's describe: its pod template says what every pod of it mounts at /dev/shm. */
+/** A workload's describe: its pod template says what every pod of it mounts at /dev/shm, and its GPU request. */
 class DescribeWorkloadTextTest {
   // kubectl's DescribeDeployment, with DescribePodTemplate's "  " prefix before the template's lines.
   private static final String DEPLOYMENT = """
@@ -77,6 +78,30 @@ class DescribeWorkloadTextTest {
 
     assertThat(facts(read(dir), PodSharedMemory.class)).extracting(PodSharedMemory::podKey)
         .containsExactly(PodFacts.UNNAMED);
+  }
+
+  @Test
+  void thePodsOfTheDeploymentRequestTheGpusOfItsTemplate() {
+    write(dir, "issue.md", "```\n" + DEPLOYMENT + "```\n\n```\n" + PODS + "```\n");
+
+    assertThat(facts(read(dir), TemplateGpuRequest.class)).singleElement().satisfies(r -> {
+      assertThat(r.podKey()).isEqualTo("ml-serving/llama-70b-tp2-6c9d8f7b5-x2k4q");
+      assertThat(r.gpus()).isEqualTo(2);
+      assertThat(r.evidence().quote()).isEqualTo("Deployment llama-70b-tp2 Pod Template: vllm: Limits: nvidia.com/gpu: 2");
+      assertThat(r.evidence().pointer()).isEqualTo("line 14");
+    });
+  }
+
+  @Test
+  void aTemplateWhoseContainersShowNoGpuLineRequestsNone() {
+    String noGpu = DEPLOYMENT.replace("      nvidia.com/gpu:  2\n", "      memory:  64Gi\n");
+    write(dir, "issue.md", "```\n" + noGpu + "```\n");
+
+    assertThat(facts(read(dir), TemplateGpuRequest.class)).singleElement().satisfies(r -> {
+      assertThat(r.podKey()).isEqualTo(PodFacts.UNNAMED);
+      assertThat(r.gpus()).isZero();
+      assertThat(r.evidence().quote()).endsWith("containers vllm show no nvidia.com/gpu");
+    });
   }
 
   @Test

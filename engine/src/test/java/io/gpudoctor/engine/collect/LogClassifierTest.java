@@ -114,6 +114,21 @@ class LogClassifierTest {
       VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 23.4375 GiB, current free memory 23.4375 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.
       VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 21.9 GiB, current free memory 22.4 GiB. This happens when the GPU memory was not properly cleaned up before initializing the vLLM instance.
       TGI_PREFILL_TOKENS_TOO_MANY | RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+      NCCL_COLLECTIVE_FAILED | [rank0]:[E321 02:07:08.408271257 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600060 milliseconds before timing out.
+      NCCL_COLLECTIVE_FAILED | (RayWorkerVllm pid=5085) [E ProcessGroupNCCL.cpp:475] [Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=20518, OpType=ALLREDUCE, NumelIn=106496, NumelOut=106496, Timeout(ms)=1800000) ran for 1800270 milliseconds before timing out.
+      NCCL_COLLECTIVE_FAILED | [E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.
+      NCCL_COLLECTIVE_FAILED | torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3
+      NCCL_COLLECTIVE_FAILED | RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.11.4
+      NCCL_COLLECTIVE_FAILED | torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5
+      NCCL_COLLECTIVE_FAILED | (VllmWorker rank=1 pid=212) ERROR 07-14 10:18:20 [multiproc_executor.py:527] RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)
+      NCCL_COLLECTIVE_FAILED | RuntimeError: NCCL error: remote process exited or there was a network error
+      NCCL_COLLECTIVE_FAILED | RuntimeError: NCCL Error 1: unhandled cuda error
+      NCCL_COLLECTIVE_FAILED | ncclInternalError: Internal check failed.
+      NCCL_COLLECTIVE_FAILED | [rank0]: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. It can be also caused by unexpected exit of a remote peer.
+      NCCL_COLLECTIVE_FAILED | ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.
+      NCCL_COLLECTIVE_FAILED | Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000
+      NCCL_COLLECTIVE_FAILED | [rank0]: Bootstrap : no socket interface found
+      NCCL_COLLECTIVE_FAILED | llama-70b-tp2-0:212:298 [1] NCCL WARN Cuda failure 'peer access is not supported between these two devices'
       TGI_PREFILL_TOKENS_TOO_MANY | 2026-07-14T10:19:52.375021Z ERROR warmup{max_input_length=1024 max_prefill_tokens=4096}:warmup: text_generation_client: router/client/src/lib.rs:33: Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
       """)
   void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
@@ -154,6 +169,12 @@ class LogClassifierTest {
       "g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)",
       // Ray falls back to /tmp and serves on, slower: a warning of the size, no failure
       "WARNING services.py:1889 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance!",
+      // NCCL and vLLM say which NCCL they use and how; PyTorch's advice on NCCL's settings is no failure
+      "INFO 07-14 10:18:19 [pynccl.py:70] vLLM is using nccl==2.26.2",
+      "INFO 07-14 10:18:19 [utils.py:1126] Found nccl from library libnccl.so.2",
+      "WARNING 07-14 10:18:21 [custom_all_reduce.py:137] Custom allreduce is disabled because your platform lacks GPU P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.",
+      "[W ProcessGroupNCCL.cpp:1856] Warning: TORCH_NCCL_AVOID_RECORD_STREAMS=1 has no effect for point-to-point collectives. (function operator())",
+      "llama-70b-tp2-0:212:212 [0] NCCL INFO Bootstrap : Using eth0:10.244.1.17<0>",
       // NCCL chose its transports, shared memory among them
       "vllm-tp2-0:212:298 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct",
       "2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0"})
