@@ -233,6 +233,16 @@ public enum LogSignalKind {
    */
   CUDA_UNCORRECTABLE_ERROR,
   /**
+   * CUDA reports that a kernel of the process itself faulted, which the node's kernel log records as an application
+   * Xid (13, 31, 43): {@code an illegal memory access was encountered} (cudaErrorIllegalAddress, {@code
+   * CUDA_ERROR_ILLEGAL_ADDRESS}, 700), {@code device-side assert triggered} (cudaErrorAssert, 710), {@code an illegal
+   * instruction was encountered} (715), {@code misaligned address} (716), {@code unspecified launch failure}
+   * (cudaErrorLaunchFailure, {@code CUDA_ERROR_LAUNCH_FAILED}, 719), as PyTorch ({@code RuntimeError: CUDA error:
+   * ...}, {@code torch.AcceleratorError: CUDA error: ...}), Triton ({@code Triton Error [CUDA]: ...}) or NCCL ({@code
+   * NCCL WARN Cuda failure '...'}) print them. The workload's software, unless the GPU also reports a hardware fault.
+   */
+  CUDA_APPLICATION_FAULT,
+  /**
    * The DCGM exporter's own failure: {@code Error starting nv-hostengine: DCGM initialization error},
    * {@code Failed to watch metrics: Error watching fields: ...} and {@code Error watching fields: ...} (2.x-3.x),
    * {@code Failed to watch DCGM fields ... error="error watching fields: ..."} and {@code DCGM collector for

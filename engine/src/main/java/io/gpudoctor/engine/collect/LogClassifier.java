@@ -66,6 +66,29 @@ final class LogClassifier {
     return ncclFailed(line) ? kind(LogSignalKind.NCCL_COLLECTIVE_FAILED) : null;
   }
 
+  /** cudaGetErrorString of the faults a kernel of the process raises itself (700, 710, 715, 716, 719). */
+  private static final String[] CUDA_FAULTS = {
+    "an illegal memory access was encountered", "device-side assert triggered", "an illegal instruction was encountered",
+    "misaligned address", "unspecified launch failure"};
+
+  /** The same errors by their runtime and driver API names. */
+  private static final String[] CUDA_FAULT_NAMES = {
+    "cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "cudaErrorAssert", "CUDA_ERROR_ASSERT",
+    "cudaErrorIllegalInstruction", "CUDA_ERROR_ILLEGAL_INSTRUCTION", "cudaErrorMisalignedAddress",
+    "CUDA_ERROR_MISALIGNED_ADDRESS", "cudaErrorLaunchFailure", "CUDA_ERROR_LAUNCH_FAILED"};
+
+  /** {@link LogSignalKind#CUDA_APPLICATION_FAULT}: CUDA says a kernel of the process faulted. */
+  private static boolean cudaApplicationFault(String line, String lower) {
+    if (!lower.contains("cuda")) return false;
+    for (String fault : CUDA_FAULTS) {
+      if (line.contains(fault)) return true;
+    }
+    for (String name : CUDA_FAULT_NAMES) {
+      if (line.contains(name)) return true;
+    }
+    return false;
+  }
+
   /** NCCL's result strings ({@code ncclGetErrorString}), as PyTorch, vLLM and torch.cuda.nccl put them after "NCCL error". */
   private static final String[] NCCL_RESULTS = {
     "unhandled cuda error", "unhandled system error", "internal error", "invalid argument", "invalid usage",
@@ -277,6 +300,7 @@ final class LogClassifier {
         || line.contains("cudaErrorNvlinkUncorrectable") || line.contains("CUDA_ERROR_NVLINK_UNCORRECTABLE")) {
       return LogSignalKind.CUDA_UNCORRECTABLE_ERROR;
     }
+    if (cudaApplicationFault(line, lower)) return LogSignalKind.CUDA_APPLICATION_FAULT;
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
     // (ERROR_LIBRARY_NOT_FOUND); the older bindings said "could not load NVML library", which newer plugins repeat in
     // their "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.

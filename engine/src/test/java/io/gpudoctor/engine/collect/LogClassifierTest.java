@@ -114,6 +114,16 @@ class LogClassifierTest {
       VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 23.4375 GiB, current free memory 23.4375 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.
       VLLM_MEMORY_PROFILING_CHANGED | AssertionError: Error in memory profiling. Initial free memory 21.9 GiB, current free memory 22.4 GiB. This happens when the GPU memory was not properly cleaned up before initializing the vLLM instance.
       TGI_PREFILL_TOKENS_TOO_MANY | RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+      CUDA_APPLICATION_FAULT | ERROR 07-14 10:18:41 [core.py:586] RuntimeError: CUDA error: an illegal memory access was encountered
+      CUDA_APPLICATION_FAULT | torch.AcceleratorError: CUDA error: an illegal memory access was encountered
+      CUDA_APPLICATION_FAULT | RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered
+      CUDA_APPLICATION_FAULT | llama-70b-tp2-0:212:298 [1] include/alloc.h:125 NCCL WARN Cuda failure 'an illegal memory access was encountered'
+      CUDA_APPLICATION_FAULT | RuntimeError: CUDA error: device-side assert triggered
+      CUDA_APPLICATION_FAULT | RuntimeError: CUDA error: unspecified launch failure
+      CUDA_APPLICATION_FAULT | RuntimeError: CUDA error: misaligned address
+      CUDA_APPLICATION_FAULT | terminate called after throwing an instance of 'c10::Error' what():  CUDA error: an illegal instruction was encountered
+      CUDA_APPLICATION_FAULT | [TensorRT-LLM][ERROR] CUDA runtime error in cudaMemcpyAsync(...): an illegal memory access was encountered (cudaErrorIllegalAddress)
+      CUDA_APPLICATION_FAULT | cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS
       NCCL_COLLECTIVE_FAILED | [rank0]:[E321 02:07:08.408271257 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600060 milliseconds before timing out.
       NCCL_COLLECTIVE_FAILED | (RayWorkerVllm pid=5085) [E ProcessGroupNCCL.cpp:475] [Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=20518, OpType=ALLREDUCE, NumelIn=106496, NumelOut=106496, Timeout(ms)=1800000) ran for 1800270 milliseconds before timing out.
       NCCL_COLLECTIVE_FAILED | [E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.
@@ -169,6 +179,9 @@ class LogClassifierTest {
       "g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)",
       // Ray falls back to /tmp and serves on, slower: a warning of the size, no failure
       "WARNING services.py:1889 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance!",
+      // PyTorch's advice after a CUDA error repeats no fault
+      "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+      "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
       // NCCL and vLLM say which NCCL they use and how; PyTorch's advice on NCCL's settings is no failure
       "INFO 07-14 10:18:19 [pynccl.py:70] vLLM is using nccl==2.26.2",
       "INFO 07-14 10:18:19 [utils.py:1126] Found nccl from library libnccl.so.2",
