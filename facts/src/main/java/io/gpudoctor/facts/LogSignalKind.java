@@ -88,8 +88,8 @@ public enum LogSignalKind {
    * raises it, {@code RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)}, and
    * as torch.cuda.nccl raises it, {@code NCCL Error 2: unhandled system error}: NCCL's strings {@code unhandled cuda
    * error}, {@code unhandled system error}, {@code internal error}, {@code invalid argument}, {@code invalid usage},
-   * {@code remote process exited or there was a network error} (ncclRemoteError; older NCCL calls it a system error). PyTorch's line after
-   * it ({@code ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.},
+   * {@code remote process exited or there was a network error} (ncclRemoteError; older NCCL calls it a system
+   * error). PyTorch's line after it ({@code ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.},
    * {@code ncclUnhandledCudaError: Call to CUDA function failed.}, {@code ncclInternalError: Internal check failed.},
    * {@code ncclInvalidArgument: ...}, {@code ncclInvalidUsage: ...}, {@code ncclRemoteError: A call failed possibly
    * due to a network error or a remote process exiting prematurely.}), and NCCL's own reasons for it that name the

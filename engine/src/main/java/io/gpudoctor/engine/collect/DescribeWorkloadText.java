@@ -15,10 +15,9 @@ import java.util.regex.Pattern;
  * its {@code Pod Template:} mounts at {@code /dev/shm} and the {@code nvidia.com/gpu} it asks for, which
  * every pod of it has. kubectl prints the template as a pod's describe indented by two ({@code
  * Containers:}, {@code    vllm:}, {@code Limits:}, {@code Mounts:} and {@code Volumes:} below). Both are
- * given to the workload's pods
- * the evidence names (a Deployment's {@code NAME-<hash>-<5>}, a StatefulSet's {@code NAME-<ordinal>}, a
- * DaemonSet's or Job's {@code NAME-<5>}), else, when this text describes one workload and no pod, to the
- * pod a log that names none came from.
+ * given to the workload's pods the evidence names (a Deployment's {@code NAME-<hash>-<5>}, a StatefulSet's
+ * {@code NAME-<ordinal>}, a DaemonSet's or Job's {@code NAME-<5>}), else, when this text describes one
+ * workload and no pod, to the pod a log that names none came from.
  */
 final class DescribeWorkloadText {
   private static final String TEMPLATE = "Pod Template";
