@@ -122,7 +122,7 @@ class LogClassifierTest {
       CUDA_APPLICATION_FAULT | RuntimeError: CUDA error: unspecified launch failure
       CUDA_APPLICATION_FAULT | RuntimeError: CUDA error: misaligned address
       CUDA_APPLICATION_FAULT | terminate called after throwing an instance of 'c10::Error' what():  CUDA error: an illegal instruction was encountered
-      CUDA_APPLICATION_FAULT | [TensorRT-LLM][ERROR] CUDA runtime error in cudaMemcpyAsync(...): an illegal memory access was encountered (cudaErrorIllegalAddress)
+      CUDA_APPLICATION_FAULT | [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMemcpyAsync(dst, src, size, cudaMemcpyDeviceToHost, stream): an illegal memory access was encountered (/src/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:158)
       CUDA_APPLICATION_FAULT | cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS
       NCCL_COLLECTIVE_FAILED | [rank0]:[E321 02:07:08.408271257 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for 600060 milliseconds before timing out.
       NCCL_COLLECTIVE_FAILED | (RayWorkerVllm pid=5085) [E ProcessGroupNCCL.cpp:475] [Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=20518, OpType=ALLREDUCE, NumelIn=106496, NumelOut=106496, Timeout(ms)=1800000) ran for 1800270 milliseconds before timing out.
