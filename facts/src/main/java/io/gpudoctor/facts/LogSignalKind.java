@@ -156,11 +156,15 @@ public enum LogSignalKind {
    */
   CUDA_RUNTIME_LIBRARY_MISSING,
   /**
-   * The NVIDIA container runtime's hook could not use the node's driver when it started the container:
-   * {@code nvidia-container-cli[.real]: initialization error: nvml error: driver not loaded},
-   * {@code ...: driver error: failed to process request}, {@code ...: cuda error: no cuda-capable device is detected}.
+   * The NVIDIA container runtime's hook could not set the GPU container up ({@link ContainerHookError}): it could not
+   * use the node's driver ({@code nvidia-container-cli[.real]: initialization error: nvml error: driver not loaded},
+   * {@code ...: driver error: failed to process request}, {@code detection error: nvml error: unknown error}), mount
+   * its files or devices ({@code mount error: file creation failed: .../usr/bin/nvidia-smi: file exists}, {@code mount
+   * error: failed to add device rules: ...}), find the devices it was given ({@code device error: 1: unknown device}),
+   * use the node's cgroups ({@code container error: cgroup subsystem devices not found}) or run ldconfig
+   * ({@code ldcache error: open failed: /sbin/ldconfig.real: no such file or directory}).
    */
-  CONTAINER_CLI_INIT_ERROR,
+  CONTAINER_HOOK_ERROR,
   /**
    * CUDA error 802 at initialisation: {@code system not yet initialized} (the CUDA runtime's string, quoted by the
    * GPU Operator's CUDA validator {@code Failed to allocate device vector A (error code system not yet initialized)!},

@@ -106,6 +106,33 @@ class GpuStackLogRulesTest {
   }
 
   @Test
+  void anImageThatShipsTheDriversFilesIsTheWorkloadsAndProposesNoCordon() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-mount-error-image-ships-nvidia-smi"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("rootfs/usr/bin/nvidia-smi: file exists")
+        .contains("the image installs NVIDIA driver user-space itself").doesNotContain("Not a version mismatch");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.proposedActions()).noneSatisfy(a -> assertThat(a.command()).contains("cordon"));
+  }
+
+  @Test
+  void aToolkitWithoutCgroupV2IsTheNodesGpuStackOnAByoPool() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-cgroup-devices-not-found-byo-pool"), "GpuDriverMismatch");
+    assertThat(f.status()).isEqualTo(FindingStatus.CONFIRMED);
+    assertThat(f.summary()).contains("the node runs cgroup v2").contains("libnvidia-container before 1.8");
+    assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+    assertThat(f.proposedActions()).anySatisfy(a -> assertThat(a.command()).endsWith("cordon " + NODE));
+  }
+
+  @Test
+  void aDeviceIndexTheNodeLacksIsLikelyThePodsOwnVisibleDevices() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-unknown-device-index"), "GpuDriverMismatch");
+    assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
+    assertThat(f.summary()).contains("device error: 1: unknown device").contains("names a GPU by an index the node does not have");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.missingEvidence()).anySatisfy(m -> assertThat(m.read()).contains("get pod -n genai qwen25-7b-7d8c9b6f5-m4ztq"));
+  }
+
+  @Test
   void anExportersOwnFailureIsTheExportersAndNoWorkloadsDriverMismatch() throws Exception {
     Diagnosis d = fixture("DcgmExporterUnavailable/fires-exporter-own-log-cannot-load-nvml");
     ReportedFinding f = finding(d, "DcgmExporterUnavailable");

@@ -96,6 +96,44 @@ final class DescribeText {
     fields.putIfAbsent(field.key(), field);
   }
 
+  private static final Pattern FIELD_AT_MARGIN = Pattern.compile("^[A-Z][A-Za-z -]*:(\\s.*)?$");
+  private static final Pattern EVENT_ROW = Pattern.compile("^\\s+(?:Normal|Warning)\\s{2,}\\S");
+
+  /**
+   * Line i goes on with a value kubectl printed with its newlines: describe writes a container state's
+   * {@code Message:} and an event's message raw, so their later lines start at the margin (the NVIDIA hook's
+   * stderr after {@code Auto-detected mode as 'legacy'}). Such a line is at the margin, is no field (fields there
+   * are capitalised) and no container's name, and follows a {@code Message:} or an event row, or another such line.
+   */
+  static boolean continuesValueAtMargin(List<TextLine> lines, int i) {
+    TextLine line = lines.get(i);
+    if (line.blank() || line.indent() > 0 || FIELD_AT_MARGIN.matcher(line.text()).matches() || isContainerNameAtMargin(lines, i)
+        || line.text().startsWith("```") || line.text().startsWith("~~~")) {
+      return false;
+    }
+    for (int j = i - 1; j >= 0; j--) {
+      TextLine above = lines.get(j);
+      if (above.blank()) return false;
+      if (above.indent() > 0) return above.trimmed().startsWith("Message:") || EVENT_ROW.matcher(above.text()).find();
+      if (FIELD_AT_MARGIN.matcher(above.text()).matches()) return false;
+    }
+    return false;
+  }
+
+  /** The lines with each value kubectl printed over several lines ({@link #continuesValueAtMargin}) on its first line. */
+  static List<TextLine> withValuesJoined(List<TextLine> lines) {
+    List<TextLine> joined = new ArrayList<>(lines.size());
+    for (int i = 0; i < lines.size(); i++) {
+      if (!joined.isEmpty() && continuesValueAtMargin(lines, i)) {
+        TextLine last = joined.remove(joined.size() - 1);
+        joined.add(new TextLine(last.number(), last.text() + " " + lines.get(i).text()));
+      } else {
+        joined.add(lines.get(i));
+      }
+    }
+    return joined;
+  }
+
   /**
    * A container's {@code name:} pasted at the margin inside {@code Containers:} or {@code Init Containers:}
    * (a thread that lost the indentation of one line): a bare key whose indented lines are container keys

@@ -164,8 +164,11 @@ final class EventText {
     // The kubelet's admission message always ends ", which is unexpected": until then a wrapped line goes on with
     // it; and a Go error chain cut after its colon ("...devices:") has its cause on the next line.
     String end = before.stripTrailing();
+    // A runtime hook's stderr keeps its newlines ("Auto-detected mode as 'legacy'", then nvidia-container-cli's
+    // error), and runc's error chain ends ": unknown".
     return end.endsWith(",") || end.endsWith(":") || PART_START.matcher(next).find()
-        || before.contains("Allocate failed due to ") && !before.contains("which is unexpected");
+        || before.contains("Allocate failed due to ") && !before.contains("which is unexpected")
+        || before.contains("error running hook") && !end.endsWith("unknown") && !end.endsWith("unknown.");
   }
 
   /** A line that is no row, right under the last row, goes on with its message when it continues it. */
@@ -256,10 +259,15 @@ final class EventText {
   static List<Row> getTable(List<TextLine> lines, String defaultNamespace) {
     TextTable table = TextTable.fromHeader(lines.get(0).text());
     List<Row> rows = new ArrayList<>();
+    boolean open = false;
     for (TextLine line : lines.subList(1, lines.size())) {
       Map<String, String> cells = table.row(line.text());
       String type = cells.get("TYPE");
-      if (!"Normal".equals(type) && !"Warning".equals(type)) continue;
+      if (!"Normal".equals(type) && !"Warning".equals(type)) {
+        open = open && continued(rows, line.text());
+        continue;
+      }
+      open = true;
       String[] object = cells.containsKey("OBJECT") ? object(cells.get("OBJECT"))
           // kubectl 1.13 and before: NAME and KIND of the object in two columns.
           : new String[] {TextValues.value(cells.get("KIND")), TextValues.value(cells.get("NAME"))};

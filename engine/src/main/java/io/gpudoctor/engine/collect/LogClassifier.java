@@ -1,5 +1,6 @@
 package io.gpudoctor.engine.collect;
 
+import io.gpudoctor.facts.ContainerHookError;
 import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.LogSignalKind;
 import io.gpudoctor.facts.Provenance;
@@ -264,11 +265,7 @@ final class LogClassifier {
     // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
     if (lower.contains("driver/library version mismatch")) return LogSignalKind.DRIVER_LIBRARY_MISMATCH;
     if (lower.contains("nvidia-container-cli: requirement error")) return LogSignalKind.CONTAINER_CLI_REQUIREMENT;
-    // libnvidia-container >= 1.10 runs the binary as nvidia-container-cli.real behind a wrapper.
-    if (lower.contains("nvidia-container-cli: initialization error")
-        || lower.contains("nvidia-container-cli.real: initialization error")) {
-      return LogSignalKind.CONTAINER_CLI_INIT_ERROR;
-    }
+    if (ContainerHookError.in(line)) return LogSignalKind.CONTAINER_HOOK_ERROR;
     if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
     if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
     if (line.contains("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver")) {

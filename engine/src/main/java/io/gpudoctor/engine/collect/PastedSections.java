@@ -52,10 +52,10 @@ final class PastedSections {
         i++;
       } else if (isDescribeStart(lines, i)) {
         int end = describeEnd(lines, i);
-        sections.add(new PastedSection(PastedSection.Kind.DESCRIBE, lines.subList(i, end), context));
+        sections.add(new PastedSection(PastedSection.Kind.DESCRIBE, DescribeText.withValuesJoined(lines.subList(i, end)), context));
         i = end;
       } else if ((fragment = fragmentEnd(lines, i)) > 0) {
-        sections.add(new PastedSection(PastedSection.Kind.DESCRIBE, lines.subList(i, fragment), context));
+        sections.add(new PastedSection(PastedSection.Kind.DESCRIBE, DescribeText.withValuesJoined(lines.subList(i, fragment)), context));
         i = fragment;
       } else if (isAzHeader(lines, i)) {
         int end = tableEnd(lines, i + 2);
@@ -67,8 +67,11 @@ final class PastedSections {
         i = end;
       } else if (s.equals("Events:")) {
         int end = i + 1;
-        while (end < lines.size() && !lines.get(end).blank() && lines.get(end).indent() > 0 && !isFence(lines.get(end))) end++;
-        sections.add(new PastedSection(PastedSection.Kind.EVENTS_BLOCK, lines.subList(i, end), context));
+        while (end < lines.size() && !lines.get(end).blank() && !isFence(lines.get(end))
+            && (lines.get(end).indent() > 0 || DescribeText.continuesValueAtMargin(lines, end))) {
+          end++;
+        }
+        sections.add(new PastedSection(PastedSection.Kind.EVENTS_BLOCK, DescribeText.withValuesJoined(lines.subList(i, end)), context));
         i = end;
       } else if (isEventLine(s)) {
         int end = i + 1;
@@ -158,7 +161,7 @@ final class PastedSections {
     String key = s.substring(0, s.indexOf(':'));
     if (!DescribePodText.isPodKey(key) && !DescribeNodeText.isNodeKey(key) && !SHARED_DESCRIBE_KEYS.contains(key)) return -1;
     int end = describeEnd(lines, i);
-    DescribeText d = new DescribeText(lines.subList(i, end));
+    DescribeText d = new DescribeText(DescribeText.withValuesJoined(lines.subList(i, end)));
     return DescribePodText.isFragment(d) || DescribeNodeText.isFragment(d) ? end : -1;
   }
 
@@ -175,7 +178,8 @@ final class PastedSections {
     TextLine line = lines.get(i);
     if (isFence(line)) return true;
     if (line.blank()) return i + 1 >= lines.size() || lines.get(i + 1).indent() == 0;
-    return line.indent() == 0 && !TOP_KEY.matcher(line.text()).matches() && !DescribeText.isContainerNameAtMargin(lines, i);
+    return line.indent() == 0 && !TOP_KEY.matcher(line.text()).matches() && !DescribeText.isContainerNameAtMargin(lines, i)
+        && !DescribeText.continuesValueAtMargin(lines, i);
   }
 
   private static int tableEnd(List<TextLine> lines, int from) {

@@ -240,6 +240,23 @@ class EventTextTest {
   }
 
   @Test
+  void aHookErrorGoesOnOverTheLinesOfItsStderrUntilRuncsUnknown() {
+    write(folder, "issue.md", """
+        ```
+        $ kubectl get events -n ml-serving
+        LAST SEEN   TYPE      REASON   OBJECT                           MESSAGE
+        2m          Warning   Failed   pod/qwen-7b-5c4d8f9b7-2xk4q      Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'
+        nvidia-container-cli: container error: cgroup subsystem devices not found: unknown
+        The pod never starts.
+        ```
+        """);
+
+    KubeEvent event = only(read(folder), KubeEvent.class);
+    assertThat(event.message()).startsWith("Error: failed to create containerd task")
+        .endsWith("Auto-detected mode as 'legacy' nvidia-container-cli: container error: cgroup subsystem devices not found: unknown");
+  }
+
+  @Test
   void aCompleteAdmissionMessageTakesNoProseAfterIt() {
     List<EventText.Row> rows = bare(
         "Warning  UnexpectedAdmissionError  pod/embedder-0  Allocate failed due to no healthy devices present; cannot "

@@ -23,9 +23,13 @@ class LogClassifierTest {
       CUDA_COMPAT_MISMATCH | Error 804: forward compatibility was attempted on non supported HW
       CUDA_RUNTIME_LIBRARY_MISSING | ImportError: libcudart.so.13: cannot open shared object file: No such file or directory
       CUDA_RUNTIME_LIBRARY_MISSING | OSError: libcudart.so.12.4: cannot open shared object file: No such file or directory
-      CONTAINER_CLI_INIT_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown
-      CONTAINER_CLI_INIT_ERROR | stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: unknown
-      CONTAINER_CLI_INIT_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
+      CONTAINER_HOOK_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown
+      CONTAINER_HOOK_ERROR | stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: unknown
+      CONTAINER_HOOK_ERROR | nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected: unknown
+      CONTAINER_HOOK_ERROR | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: mount error: file creation failed: /run/containerd/io.containerd.runtime.v2.task/k8s.io/3c1f/rootfs/usr/bin/nvidia-smi: file exists: unknown
+      CONTAINER_HOOK_ERROR | nvidia-container-cli: device error: /var/run/nvidia-container-devices: unknown device: unknown
+      CONTAINER_HOOK_ERROR | stderr: nvidia-container-cli: container error: cgroup subsystem devices not found: unknown
+      CONTAINER_HOOK_ERROR | nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig.real: no such file or directory: unknown
       DRIVER_LIBRARY_MISMATCH | nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
       CUDA_SYSTEM_NOT_READY | Failed to allocate device vector A (error code system not yet initialized)!
       NVIDIA_SMI_NO_DRIVER | NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.
@@ -233,7 +237,7 @@ class LogClassifierTest {
     assertThat(LogSignalKind.CUDA_COMPAT_MISMATCH.driverMismatch()).isTrue();
     assertThat(LogSignalKind.CUDA_SYSTEM_NOT_READY.driverMismatch()).as("the fabric manager, not the versions").isFalse();
     assertThat(LogSignalKind.GPU_ARCH_UNSUPPORTED.driverMismatch()).isFalse();
-    assertThat(LogSignalKind.CONTAINER_CLI_INIT_ERROR.driverMismatch()).isFalse();
+    assertThat(LogSignalKind.CONTAINER_HOOK_ERROR.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NO_GPU_IN_CONTAINER.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NVML_INIT_FAILED.driverMismatch()).isFalse();
   }

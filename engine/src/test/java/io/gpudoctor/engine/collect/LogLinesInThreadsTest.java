@@ -161,7 +161,7 @@ class LogLinesInThreadsTest {
         """);
 
     assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
-      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_CLI_INIT_ERROR);
+      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_HOOK_ERROR);
       assertThat(l.line()).startsWith("failed to create containerd task: failed to create shim task: OCI runtime create")
           .endsWith("nvidia-container-cli.real: initialization error: nvml error: driver not loaded: unknown");
       assertThat(l.provenance().pointer()).isEqualTo("line 8");
@@ -183,7 +183,7 @@ class LogLinesInThreadsTest {
         """);
 
     assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
-      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_CLI_INIT_ERROR);
+      assertThat(l.kind()).isEqualTo(LogSignalKind.CONTAINER_HOOK_ERROR);
       assertThat(l.line()).endsWith("nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown");
     });
   }

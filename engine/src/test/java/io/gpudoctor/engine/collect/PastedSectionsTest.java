@@ -123,6 +123,46 @@ class PastedSectionsTest {
   }
 
   @Test
+  void aMessageKubectlDescribePrintsOverSeveralLinesStaysInThePodAndInItsEvent() {
+    String hook = "nvidia-container-cli: mount error: file creation failed: /run/containerd/io.containerd.runtime.v2.task/k8s.io/"
+        + "4e1b7d2a/rootfs/usr/bin/nvidia-smi: file exists: unknown";
+    String start = "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: "
+        + "unable to start container process: error during container init: error running hook #0: error running hook: exit "
+        + "status 1, stdout: , stderr: Auto-detected mode as 'legacy'";
+    write(folder, "describe.txt", """
+        Name:             qwen-7b-5c4d8f9b7-2xk4q
+        Namespace:        ml-serving
+        Node:             aks-gpua10-31948226-vmss000002/10.224.0.12
+        Status:           Pending
+        Containers:
+          vllm:
+            State:          Waiting
+              Reason:       RunContainerError
+            Last State:     Terminated
+              Reason:       StartError
+              Message:      %s
+        %s
+              Exit Code:    128
+            Limits:
+              nvidia.com/gpu:  1
+        Tolerations:      sku=gpu:NoSchedule
+        Events:
+          Type     Reason  Age               From     Message
+          ----     ------  ----              ----     -------
+          Warning  Failed  3m (x6 over 12m)  kubelet  Error: %s
+        %s
+        """.formatted(start, hook, start, hook));
+
+    var bundle = read(folder);
+
+    assertThat(only(bundle, PodFacts.class).requestsGpu()).as("the limits after the message's second line").isTrue();
+    assertThat(facts(bundle, KubeEvent.class)).singleElement().satisfies(e -> {
+      assertThat(e.message()).isEqualTo("Error: " + start + " " + hook);
+      assertThat(e.provenance().pointer()).isEqualTo("line 20");
+    });
+  }
+
+  @Test
   void aDescribeTrimmedOfItsNameLineIsAPodFragment() {
     assertThat(kinds("""
         ...

@@ -51,7 +51,7 @@ class TerminationMessagesTest {
         + "failed: runc create failed: unable to start container process: error during container init: error running hook #0: "
         + "error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\\nnvidia-container-cli: "
         + "initialization error: nvml error: driver not loaded: unknown"));
-    assertThat(Bundles.only(Bundles.read(dir), LogSignal.class).kind()).isEqualTo(LogSignalKind.CONTAINER_CLI_INIT_ERROR);
+    assertThat(Bundles.only(Bundles.read(dir), LogSignal.class).kind()).isEqualTo(LogSignalKind.CONTAINER_HOOK_ERROR);
   }
 
   @Test
