@@ -97,25 +97,29 @@ final class DescribeText {
   }
 
   private static final Pattern FIELD_AT_MARGIN = Pattern.compile("^[A-Z][A-Za-z -]*:(\\s.*)?$");
+  /** Prose written under a paste ("The pod never starts."), not a value's next line. */
+  private static final Pattern SENTENCE = Pattern.compile("[A-Z][a-z]+ [a-z]");
   private static final Pattern EVENT_ROW = Pattern.compile("^\\s+(?:Normal|Warning)\\s{2,}\\S");
 
   /**
    * Line i goes on with a value kubectl printed with its newlines: describe writes a container state's
    * {@code Message:} and an event's message raw, so their later lines start at the margin (the NVIDIA hook's
    * stderr after {@code Auto-detected mode as 'legacy'}). Such a line is at the margin, is no field (fields there
-   * are capitalised) and no container's name, and follows a {@code Message:} or an event row, or another such line.
+   * are capitalised) and no container's name, and follows a {@code Message:} (a container state's or the pod's) or an
+   * event row, or another such line.
    */
   static boolean continuesValueAtMargin(List<TextLine> lines, int i) {
     TextLine line = lines.get(i);
     if (line.blank() || line.indent() > 0 || FIELD_AT_MARGIN.matcher(line.text()).matches() || isContainerNameAtMargin(lines, i)
-        || line.text().startsWith("```") || line.text().startsWith("~~~")) {
+        || line.text().startsWith("```") || line.text().startsWith("~~~") || SENTENCE.matcher(line.text()).lookingAt()) {
       return false;
     }
     for (int j = i - 1; j >= 0; j--) {
       TextLine above = lines.get(j);
       if (above.blank()) return false;
       if (above.indent() > 0) return above.trimmed().startsWith("Message:") || EVENT_ROW.matcher(above.text()).find();
-      if (FIELD_AT_MARGIN.matcher(above.text()).matches()) return false;
+      // The pod's own Message: (a Failed pod's) is a field at the margin.
+      if (FIELD_AT_MARGIN.matcher(above.text()).matches()) return above.text().startsWith("Message:");
     }
     return false;
   }

@@ -163,6 +163,21 @@ class PastedSectionsTest {
   }
 
   @Test
+  void proseRightUnderAFailedPodsMessageIsNotPartOfIt() {
+    write(folder, "issue.md", """
+        Name:             embedder-0
+        Namespace:        ml-serving
+        Status:           Failed
+        Reason:           UnexpectedAdmissionError
+        Message:          Pod was rejected: Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected
+        The pod was recreated three times since.
+        """);
+
+    PodFacts pod = only(read(folder), PodFacts.class);
+    assertThat(pod.message()).endsWith("which is unexpected");
+  }
+
+  @Test
   void aDescribeTrimmedOfItsNameLineIsAPodFragment() {
     assertThat(kinds("""
         ...
