@@ -113,7 +113,9 @@ public enum LogSignalKind {
    * trying to locate the file on the Hub and we cannot find the requested files in the local cache}
    * (LocalEntryNotFoundError), requests' {@code HTTPSConnectionPool(host='huggingface.co', port=443): Max retries
    * exceeded}. The disk it downloads to is full: Python's {@code OSError: [Errno 28] No space left on device}, hf-xet's
-   * {@code IO Error: No space left on device (os error 28)} (on {@code /dev/shm} it is shared memory instead).
+   * {@code IO Error: No space left on device (os error 28)} (on {@code /dev/shm} it is shared memory instead); a weights
+   * file that is not whole ({@code safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge},
+   * {@code MetadataIncompleteBuffer}; {@code PytorchStreamReader failed reading zip archive}).
    */
   MODEL_DOWNLOAD_FAILED,
   /**

@@ -211,7 +211,20 @@ final class LogClassifier {
         || line.contains("No space left on device") && (line.contains("[Errno 28]") || line.contains("(os error 28)"))
         || line.contains("We couldn't connect to '") && line.contains("to load this file")
         || line.contains("An error happened while trying to locate the file on the Hub")
-        || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded");
+        || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded")
+        || corruptWeights(line);
+  }
+
+  /**
+   * A weights file that is not whole: safetensors' header errors ({@code HeaderTooLarge}, 0.6's {@code header too
+   * large}, {@code MetadataIncompleteBuffer}, {@code incomplete metadata, file not fully covered}) and PyTorch's reader
+   * of a cut {@code .bin} ({@code PytorchStreamReader failed reading zip archive: failed finding central directory}).
+   */
+  static boolean corruptWeights(String line) {
+    return line.contains("Error while deserializing header: ") && (line.contains("HeaderTooLarge")
+        || line.contains("header too large") || line.contains("MetadataIncompleteBuffer")
+        || line.contains("incomplete metadata, file not fully covered"))
+        || line.contains("PytorchStreamReader failed reading zip archive");
   }
 
   /**

@@ -60,6 +60,10 @@ class LogClassifierTest {
       VLLM_PARALLELISM_MISMATCH | RuntimeError: please ensure that world_size (4) is less than than max local gpu count (2)
       VLLM_PARALLELISM_MISMATCH | ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group.
       VLLM_PARALLELISM_MISMATCH | ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (3).
+      MODEL_DOWNLOAD_FAILED | safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge
+      MODEL_DOWNLOAD_FAILED | safetensors_rust.SafetensorError: Error while deserializing header: header too large
+      MODEL_DOWNLOAD_FAILED | ERROR 07-14 10:12:34 [core.py:586] safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer
+      MODEL_DOWNLOAD_FAILED | RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
       MODEL_DOWNLOAD_FAILED | Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/resolve/main/config.json.
       MODEL_DOWNLOAD_FAILED | OSError: You are trying to access a gated repo.
       MODEL_DOWNLOAD_FAILED | Access to model meta-llama/Llama-3.1-8B-Instruct is restricted. You must have access to it and be authenticated to access it. Please log in.
