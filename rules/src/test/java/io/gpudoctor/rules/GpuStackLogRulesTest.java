@@ -133,6 +133,16 @@ class GpuStackLogRulesTest {
   }
 
   @Test
+  void aKubeletJournalLineNamingThePodSpeaksForTheOneBesideItThatNamesNone() throws Exception {
+    List<ReportedFinding> all = all(fixture("GpuDriverMismatch/fires-kubelet-journal-names-the-pod-toolkit-device-list"),
+        "GpuDriverMismatch");
+    assertThat(all).singleElement().satisfies(f -> {
+      assertThat(f.subject()).isEqualTo("ml-serving/vllm-llama-0");
+      assertThat(f.summary()).contains("the device plugin's deviceListStrategy and the toolkit's configuration disagree");
+    });
+  }
+
+  @Test
   void anExportersOwnFailureIsTheExportersAndNoWorkloadsDriverMismatch() throws Exception {
     Diagnosis d = fixture("DcgmExporterUnavailable/fires-exporter-own-log-cannot-load-nvml");
     ReportedFinding f = finding(d, "DcgmExporterUnavailable");

@@ -122,6 +122,9 @@ final class ContainerLogFormat implements TextFormat {
       LogClassifier.Classified c = LogClassifier.classify(p.line());
       if (c == null) continue;
       LogOwner who = current.with(p.namespace(), p.pod(), p.container());
+      // A kubelet line about the pod's container names the pod: "Error syncing pod, skipping" err="..." pod="ns/name".
+      String[] logged = pasted && who.pod() == null ? PastedEventMessages.loggedPod(p.line()) : null;
+      if (logged != null) who = who.with(logged[0], logged[1], null);
       out.observed(p.at());
       out.fact(c.signal(who, p.at(), p.line().strip(), Provenance.of(path, "line " + lineNo)));
       found++;

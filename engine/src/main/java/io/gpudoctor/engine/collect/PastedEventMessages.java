@@ -89,6 +89,21 @@ final class PastedEventMessages {
 
   private PastedEventMessages() {}
 
+  /**
+   * The namespace and name of the pod a component's structured log line is about (klog's {@code pod="ns/name"} of
+   * the scheduler and the kubelet, Karpenter's {@code "pod":"ns/name"} and {@code "Pod":{"name":..,"namespace":..}}),
+   * or null.
+   */
+  static String[] loggedPod(String line) {
+    if (!line.contains("od")) return null;
+    Matcher logged = LOGGED_POD.matcher(line);
+    if (logged.find()) {
+      return logged.group(1) != null ? new String[] {logged.group(1), logged.group(2)} : new String[] {logged.group(3), logged.group(4)};
+    }
+    Matcher object = LOGGED_POD_OBJECT.matcher(line);
+    return object.find() ? new String[] {object.group(2), object.group(1)} : null;
+  }
+
   static boolean mentions(String text) {
     return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
         || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up")
@@ -147,14 +162,10 @@ final class PastedEventMessages {
       if (reason == null) continue;
       String namespace = context.namespace();
       String name = "Node".equals(kind.objectKind()) ? context.node() : context.pod();
-      Matcher logged = LOGGED_POD.matcher(line);
-      Matcher object = LOGGED_POD_OBJECT.matcher(line);
-      if (logged.find() && "Pod".equals(kind.objectKind())) {
-        namespace = logged.group(1) != null ? logged.group(1) : logged.group(3);
-        name = logged.group(2) != null ? logged.group(2) : logged.group(4);
-      } else if (object.find() && "Pod".equals(kind.objectKind())) {
-        namespace = object.group(2);
-        name = object.group(1);
+      String[] logged = "Pod".equals(kind.objectKind()) ? loggedPod(line) : null;
+      if (logged != null) {
+        namespace = logged[0];
+        name = logged[1];
       }
       int at = span.firstLine();
       rows.add(new EventText.Row(namespace, name == null && "Pod".equals(kind.objectKind()) ? null : kind.objectKind(),

@@ -77,6 +77,28 @@ class LogLinesInThreadsTest {
   }
 
   @Test
+  void aKubeletLineNamesThePodItIsAboutUnlessTheCommandNamesOne() {
+    String hook = "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        + "failed: unable to start container process: error during container init: error running hook #0: error running "
+        + "hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\\\\nnvidia-container-cli: container error: "
+        + "cgroup subsystem devices not found: unknown";
+    write(folder, "issue.md", """
+        ```
+        $ journalctl -u kubelet --no-pager
+        Sep 08 08:58:07 aks-gpu-12345678-vmss000000 kubelet[8174]: E0908 08:58:07.521395    8174 pod_workers.go:1300] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"vllm\\" with RunContainerError: \\"%s\\"" pod="ml-serving/vllm-llama-0" podUID="6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+        $ kubectl logs -n llm vllm-mistral-7c9f8d6b5-qx2lw
+        E0908 08:58:07.521395    8174 pod_workers.go:1300] "Error syncing pod, skipping" err="%s" pod="ml-serving/vllm-llama-0"
+        ```
+        """.formatted(hook, hook));
+
+    assertThat(facts(read(folder), LogSignal.class))
+        .extracting(LogSignal::kind, LogSignal::namespace, LogSignal::pod)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(LogSignalKind.CONTAINER_HOOK_ERROR, "ml-serving", "vllm-llama-0"),
+            org.assertj.core.groups.Tuple.tuple(LogSignalKind.CONTAINER_HOOK_ERROR, "llm", "vllm-mistral-7c9f8d6b5-qx2lw"));
+  }
+
+  @Test
   void afterAnotherCommandTheLinesAreNoLongerThatPods() {
     write(folder, "issue.md", """
         ```
