@@ -9,8 +9,12 @@ import java.util.Locale;
  * {@code StartError}, the kubelet's {@code Failed} event and the container's waiting message carry it: {@code
  * nvidia-container-cli: mount error: file creation failed: ...}. libnvidia-container names the stage that failed
  * ({@code initialization}, {@code mount}, {@code device}, {@code container}, {@code detection}, {@code ldcache}),
- * and the stage says where to look. Its {@code requirement error} (the image's CUDA against the driver) and an
- * initialization error of a {@code driver/library version mismatch} are the driver mismatch's own wordings, not this.
+ * and the stage says where to look. The runtime in CDI mode (the GPU Operator's {@code nvidia-cdi}, containerd's own
+ * CDI, a DRA driver) fails one stage of its own, {@code cdi}: the node's CDI specification has no device of the name
+ * it was given ({@code failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=GPU-...}, containerd's
+ * {@code CDI device injection failed: unresolvable CDI devices ...}). Its {@code requirement error} (the image's CUDA
+ * against the driver) and an initialization error of a {@code driver/library version mismatch} are the driver
+ * mismatch's own wordings, not this.
  */
 public final class ContainerHookError {
   private static final String CLI = "nvidia-container-cli";
@@ -23,9 +27,11 @@ public final class ContainerHookError {
     return stage(text) != null;
   }
 
-  /** The stage the hook names ({@code "mount"}, {@code "device"}, ...), or null when the text holds no such failure. */
+  /** The stage the hook names ({@code "mount"}, {@code "device"}, ... {@code "cdi"}), or null when the text holds no such failure. */
   public static String stage(String text) {
-    if (text == null || !text.contains(CLI)) return null;
+    if (text == null) return null;
+    if (text.contains("unresolvable CDI devices ")) return "cdi";
+    if (!text.contains(CLI)) return null;
     String t = text.toLowerCase(Locale.ROOT);
     if (t.contains("driver/library version mismatch")) return null;
     for (int at = t.indexOf(CLI); at >= 0; at = t.indexOf(CLI, at + 1)) {

@@ -20,6 +20,8 @@ class ContainerHookErrorTest {
       container      | stderr: nvidia-container-cli: container error: cgroup subsystem devices not found: unknown
       detection      | nvidia-container-cli: detection error: nvml error: unknown error
       ldcache        | stderr: nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig.real: no such file or directory: unknown.
+      cdi            | Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: could not apply required modification to OCI specification: error modifying OCI spec: failed to inject CDI devices: unresolvable CDI devices management.nvidia.com/gpu=GPU-e78e68c0-4e6a-737e-f9cc-4223fe50aead
+      cdi            | Error: failed to create containerd container: CDI device injection failed: unresolvable CDI devices k8s.gpu.nvidia.com/device=gpu-1
       """)
   void theStageIsTheOneTheHookNames(String stage, String text) {
     assertThat(ContainerHookError.stage(text)).isEqualTo(stage);

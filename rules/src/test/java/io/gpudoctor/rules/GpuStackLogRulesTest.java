@@ -124,6 +124,14 @@ class GpuStackLogRulesTest {
   }
 
   @Test
+  void aCdiSpecWithoutTheAllocatedGpuIsTheNodesGpuStack() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-cdi-spec-lacks-the-allocated-gpu"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("unresolvable CDI devices management.nvidia.com/gpu=GPU-e78e68c0")
+        .contains("the node's CDI specification").contains("nvidia-ctk cdi generate");
+    assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
   void aDeviceIndexTheNodeLacksIsLikelyThePodsOwnVisibleDevices() throws Exception {
     ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-hook-unknown-device-index"), "GpuDriverMismatch");
     assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);

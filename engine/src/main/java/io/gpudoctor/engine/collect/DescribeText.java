@@ -96,7 +96,7 @@ final class DescribeText {
     fields.putIfAbsent(field.key(), field);
   }
 
-  private static final Pattern FIELD_AT_MARGIN = Pattern.compile("^[A-Z][A-Za-z -]*:(\\s.*)?$");
+  static final Pattern FIELD_AT_MARGIN = Pattern.compile("^[A-Z][A-Za-z -]*:(\\s.*)?$");
   /** Prose written under a paste ("The pod never starts."), not a value's next line. */
   private static final Pattern SENTENCE = Pattern.compile("[A-Z][a-z]+ [a-z]");
   private static final Pattern EVENT_ROW = Pattern.compile("^\\s+(?:Normal|Warning)\\s{2,}\\S");

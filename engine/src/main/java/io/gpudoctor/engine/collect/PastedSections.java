@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class PastedSections {
   private static final Pattern DESCRIBE_NAME = Pattern.compile("^Name:\\s+\\S.*$");
-  private static final Pattern TOP_KEY = Pattern.compile("^[A-Z][A-Za-z -]*:(\\s.*)?$");
+  private static final Pattern TOP_KEY = DescribeText.FIELD_AT_MARGIN;
   private static final Pattern EVENT_LINE = Pattern.compile("^\\s*(Normal|Warning)\\s{2,}[A-Za-z]\\S*\\s{2,}\\S.*\\s{2,}\\S.*$");
   private static final Pattern FENCE = Pattern.compile("^\\s*(?:`{3,}|~{3,})(.*)$");
   // What may follow the fence marks on a fence line: nothing, an info string (yaml, console, shell),
