@@ -12,6 +12,8 @@ import java.time.Instant;
  * @param line the exact line text after the timestamp
  * @param requestedUtilization the share of the GPU's memory the line says was asked for (vLLM's
  *     {@code gpu_memory_utilization}), null when it states none
+ * @param processMiB what the failing process itself held on the device, CUDA context included (PyTorch's {@code
+ *     Including non-PyTorch memory, this process has 6.12 GiB memory in use}), null when the line states none
  */
 public record LogSignal(
     String namespace,
@@ -25,6 +27,7 @@ public record LogSignal(
     Double totalCapacityMiB,
     Double freeMiB,
     Double requestedUtilization,
+    Double processMiB,
     Provenance provenance) {
 
   /** {@code namespace/pod}, or null for a log not attributed to a pod. */
@@ -39,6 +42,12 @@ public record LogSignal(
   /** What the device held before the process asked: total minus free, null unless the line states both. */
   public Double heldMiB() {
     return totalCapacityMiB == null || freeMiB == null ? null : totalCapacityMiB - freeMiB;
+  }
+
+  /** What the device held outside the failing process: total minus free minus the process's own, null unless all are stated. */
+  public Double heldOutsideMiB() {
+    Double held = heldMiB();
+    return held == null || processMiB == null ? null : held - processMiB;
   }
 
   public Evidence evidence() {

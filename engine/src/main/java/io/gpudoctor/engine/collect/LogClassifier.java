@@ -17,11 +17,16 @@ import java.util.regex.Pattern;
  */
 final class LogClassifier {
   /** What a line says, with the sizes and the requested share of GPU memory it states. */
-  record Classified(LogSignalKind kind, Double triedMiB, Double totalMiB, Double freeMiB, Double requestedUtilization) {
+  record Classified(LogSignalKind kind, Double triedMiB, Double totalMiB, Double freeMiB, Double requestedUtilization,
+      Double processMiB) {
+    Classified(LogSignalKind kind, Double triedMiB, Double totalMiB, Double freeMiB, Double requestedUtilization) {
+      this(kind, triedMiB, totalMiB, freeMiB, requestedUtilization, null);
+    }
+
     /** The fact of this line, logged by {@code owner} at {@code at} (null without --timestamps). */
     LogSignal signal(ContainerLogFormat.LogOwner owner, Instant at, String line, Provenance where) {
       return new LogSignal(owner.namespace(), owner.pod(), owner.container(), owner.previous(), kind, at, line,
-          triedMiB, totalMiB, freeMiB, requestedUtilization, where);
+          triedMiB, totalMiB, freeMiB, requestedUtilization, processMiB, where);
     }
   }
 
@@ -29,6 +34,9 @@ final class LogClassifier {
   // torch >= 2.1: "Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 14.57 GiB of which 1.58 GiB is free."
   private static final Pattern TRIED = Pattern.compile("Tried to allocate " + SIZE);
   private static final Pattern CAPACITY_NEW = Pattern.compile("has a total capacity of " + SIZE + " of which " + SIZE + " is free");
+  // torch >= 2.1 then lists the device's processes ("Process 81034 has 30.57 GiB memory in use.", host PIDs in a
+  // container, so its own may be among them) and what the failing one holds itself.
+  private static final Pattern THIS_PROCESS = Pattern.compile("this process has " + SIZE + " memory in use");
   // older torch: "(GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated; 3.19 MiB free; ...)"
   private static final Pattern CAPACITY_OLD = Pattern.compile(SIZE + " total capacity;");
   private static final Pattern FREE_OLD = Pattern.compile(SIZE + " free;");
@@ -125,7 +133,8 @@ final class LogClassifier {
       Double tried = size(TRIED.matcher(line), 1);
       Matcher cap = CAPACITY_NEW.matcher(line);
       if (cap.find()) {
-        return new Classified(LogSignalKind.CUDA_OOM, tried, mib(cap.group(1), cap.group(2)), mib(cap.group(3), cap.group(4)), null);
+        return new Classified(LogSignalKind.CUDA_OOM, tried, mib(cap.group(1), cap.group(2)), mib(cap.group(3), cap.group(4)), null,
+            size(THIS_PROCESS.matcher(line), 1));
       }
       return new Classified(LogSignalKind.CUDA_OOM, tried, size(CAPACITY_OLD.matcher(line), 1), size(FREE_OLD.matcher(line), 1), null);
     }

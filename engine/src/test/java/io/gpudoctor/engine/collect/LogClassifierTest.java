@@ -218,6 +218,20 @@ class LogClassifierTest {
   }
 
   @Test
+  void pytorchsOutOfMemoryCarriesWhatTheFailingProcessHeldItself() {
+    LogClassifier.Classified c = LogClassifier.classify("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 384.00 MiB. "
+        + "GPU 0 has a total capacity of 14.57 GiB of which 211.75 MiB is free. Process 2204413 has 9.10 GiB memory in use. "
+        + "Process 2205871 has 5.26 GiB memory in use. Including non-PyTorch memory, this process has 5.26 GiB memory in use. "
+        + "Of the allocated memory 4.91 GiB is allocated by PyTorch, and 221.10 MiB is reserved by PyTorch but unallocated.");
+    assertThat(c.kind()).isEqualTo(LogSignalKind.CUDA_OOM);
+    assertThat(c.totalMiB()).isCloseTo(14.57 * 1024, within(0.001));
+    assertThat(c.freeMiB()).isCloseTo(211.75, within(0.001));
+    assertThat(c.processMiB()).as("this process's, not the first process listed").isCloseTo(5.26 * 1024, within(0.001));
+    assertThat(LogClassifier.classify("RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total "
+        + "capacity; 14.56 GiB already allocated; 3.19 MiB free; 14.60 GiB reserved in total by PyTorch)").processMiB()).isNull();
+  }
+
+  @Test
   void aFreeMemoryLineCutBeforeTheUtilizationKeepsTheSizes() {
     LogClassifier.Classified cut = LogClassifier.classify("ValueError: Free memory on device (6.9/8.0 GiB) on startup is less than "
         + "desired GPU memory utilization");
