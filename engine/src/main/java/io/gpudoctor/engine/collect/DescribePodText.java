@@ -4,6 +4,7 @@ import io.gpudoctor.facts.Condition;
 import io.gpudoctor.facts.ContainerFacts;
 import io.gpudoctor.facts.ContainerStatusFacts;
 import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.PodPriority;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Toleration;
 import io.gpudoctor.facts.Topics;
@@ -164,6 +165,8 @@ final class DescribePodText {
         owner == null || !owner.contains("/") ? null : owner.substring(owner.indexOf('/') + 1),
         labels, containers, tolerations, nodeSelector, List.of(), conditions, statuses, at, unknown);
     DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(d, path);
+    Integer priority = TextValues.integer(d.value("Priority"));
+    String priorityClass = d.value("Priority Class Name");
     out.used(Topics.PODS, path);
     DescribeText.Field events = d.field("Events");
     if (events != null) out.used(Topics.EVENTS, path);
@@ -171,6 +174,9 @@ final class DescribePodText {
       PodFacts pod = named != null ? shown : unnamed(shown, placement);
       if (!placement.out().hasFact(pod)) placement.out().fact(pod);
       if (sharedMemory != null) placement.out().fact(sharedMemory.of(pod.key()));
+      if (priority != null || priorityClass != null) {
+        placement.out().fact(new PodPriority(pod.key(), null, priority, priorityClass, at));
+      }
       if (events != null) {
         EventText.place(EventText.describeTable(events.body(), pod.namespace(), "Pod", pod.name()), path, placement);
       }

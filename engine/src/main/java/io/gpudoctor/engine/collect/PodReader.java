@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.ContainerStatusFacts;
 import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.PodPriority;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.Instant;
@@ -51,7 +52,11 @@ final class PodReader implements KubeObjectReader {
     // The same pod read again (alone and in a list) says its termination messages once.
     if (!out.hasFact(facts)) TerminationMessages.read(facts.namespace(), name, messages, out);
     out.fact(facts);
-    if (spec.present()) out.fact(PodSpecs.sharedMemory(facts.key(), spec, at.child("spec")));
+    if (spec.present()) {
+      out.fact(PodSpecs.sharedMemory(facts.key(), spec, at.child("spec")));
+      out.fact(new PodPriority(facts.key(), meta.string("uid"), spec.integer("priority"),
+          spec.string("priorityClassName"), at.child("spec")));
+    }
   }
 
   private static List<ContainerStatusFacts> containerStatuses(KubeTree status, Provenance podAt, BundleBuilder out,
