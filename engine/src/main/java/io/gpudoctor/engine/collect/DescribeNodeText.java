@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.NodeFacts;
+import io.gpudoctor.facts.NodeRequests;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Taint;
 import io.gpudoctor.facts.Topics;
@@ -97,8 +98,10 @@ final class DescribeNodeText {
         allocatable == null ? Map.of() : allocatable, conditions, "true".equals(d.value("Unschedulable")),
         created, provenance(d, section, path), unknown);
     out.used(Topics.NODES, path);
+    NodeRequests requests = fragment ? null : requests(name, d, path);
     out.later(0, placement -> {
       if (!placement.out().hasFact(node)) placement.out().fact(node);
+      if (requests != null && !placement.out().hasFact(requests)) placement.out().fact(requests);
     });
     DescribeText.Field events = d.field("Events");
     if (events != null) {
@@ -106,6 +109,49 @@ final class DescribeNodeText {
       out.used(Topics.EVENTS, path);
       out.later(0, placement -> EventText.place(rows, path, placement));
     }
+  }
+
+  private static final java.util.regex.Pattern COLUMNS = java.util.regex.Pattern.compile("\\s{2,}");
+
+  /** The node's Allocated resources and Non-terminated Pods, or null when the describe shows neither. */
+  private static NodeRequests requests(String node, DescribeText d, String path) {
+    DescribeText.Field allocated = d.field("Allocated resources");
+    DescribeText.Field pods = d.field("Non-terminated Pods");
+    if (allocated == null && pods == null) return null;
+    Map<String, String> requested = new TreeMap<>();
+    if (allocated != null) {
+      for (String[] row : rows(allocated.body(), "Resource")) {
+        if (row.length >= 2) requested.put(row[0], firstWord(row[1]));
+      }
+    }
+    List<NodeRequests.PodRequest> listed = new ArrayList<>();
+    if (pods != null) {
+      for (TextLine line : pods.body()) {
+        String[] row = COLUMNS.split(line.trimmed());
+        if (line.blank() || row.length < 5 || row[0].equals("Namespace") || row[0].startsWith("---")) continue;
+        listed.add(new NodeRequests.PodRequest(row[0], row[1], firstWord(row[2]), firstWord(row[4]),
+            line.at(path)));
+      }
+    }
+    TextLine first = allocated != null ? allocated.line() : pods.line();
+    return new NodeRequests(node, requested, pods != null, listed, Provenance.ofLines(path, first.number(), Map.of()));
+  }
+
+  /** The rows of a table under a describe field, its header (first column {@code header}) and dashes skipped. */
+  private static List<String[]> rows(List<TextLine> body, String header) {
+    List<String[]> rows = new ArrayList<>();
+    for (TextLine line : body) {
+      String text = line.trimmed();
+      if (line.blank() || text.startsWith("(") || text.startsWith("---")) continue;
+      String[] row = COLUMNS.split(text);
+      if (!row[0].equals(header)) rows.add(row);
+    }
+    return rows;
+  }
+
+  private static String firstWord(String cell) {
+    int space = cell.indexOf(' ');
+    return space < 0 ? cell : cell.substring(0, space);
   }
 
   private static Provenance provenance(DescribeText d, PastedSection section, String path) {
