@@ -3,6 +3,7 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.ClaimConditionMessage;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.ResourceQuotaRefusal;
+import io.gpudoctor.facts.RuntimeClassRefusal;
 import io.gpudoctor.facts.Topics;
 import java.util.HashSet;
 import java.util.List;
@@ -18,13 +19,15 @@ import java.util.Set;
  *   <li>the API server's quota refusal as kubectl prints it: {@code Error from server (Forbidden): error
  *       when creating "x.yaml": pods "p" is forbidden: exceeded quota: ...} ({@link ResourceQuotaRefusal}).
  *       The same refusal recorded as a controller's FailedCreate event is read from the event.</li>
+ *   <li>the API server's refusal of a pod whose RuntimeClass does not exist, {@code pods "p" is forbidden: pod
+ *       rejected: RuntimeClass "nvidia" not found} ({@link RuntimeClassRefusal}), likewise.</li>
  * </ul>
  */
 final class PastedStatusMessages {
   private PastedStatusMessages() {}
 
   static boolean mentions(String text) {
-    return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text);
+    return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text);
   }
 
   /** Adds the messages of the lines not in {@code skipLines} (1-based: an object's section is read as the object); returns how many. */
@@ -45,6 +48,8 @@ final class PastedStatusMessages {
       // An event row is the controller's FailedCreate event, read as one; a refusal quoted anywhere else is read here.
       ResourceQuotaRefusal q = EventText.isGetEventsRow(line) ? null : ResourceQuotaRefusal.of(context.namespace(), line, at);
       if (q != null && refusals.add(q.message())) out.fact(q);
+      RuntimeClassRefusal r = EventText.isGetEventsRow(line) ? null : RuntimeClassRefusal.of(context.namespace(), line, at);
+      if (r != null && refusals.add(r.message())) out.fact(r);
     }
     if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
     if (!refusals.isEmpty()) out.used(Topics.APPLY, path);
