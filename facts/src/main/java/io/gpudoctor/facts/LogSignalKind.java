@@ -281,6 +281,13 @@ public enum LogSignalKind {
    * (up to 0.11, and 0.15's plugin manager) (k8s-device-plugin, GPU feature discovery);
    * it advertises no {@code nvidia.com/gpu}.
    */
+  /**
+   * A model server says where it listens ({@link ServerListenAddress}): uvicorn's {@code Uvicorn running on
+   * http://0.0.0.0:8000}, vLLM's {@code Starting vLLM API server on http://0.0.0.0:8000}, Ollama's {@code Listening on
+   * 127.0.0.1:11434}, Triton's {@code Started HTTPService at 0.0.0.0:8000}. Informational: evidence for a probe's failure.
+   */
+  SERVER_LISTENING,
+
   DEVICE_PLUGIN_NO_DEVICES;
 
   /**
@@ -296,7 +303,7 @@ public enum LogSignalKind {
    * evidence for other lines, never an incident of its own.
    */
   public boolean informational() {
-    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN;
+    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN || this == SERVER_LISTENING;
   }
 
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */

@@ -4,6 +4,7 @@ import io.gpudoctor.facts.ContainerHookError;
 import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.LogSignalKind;
 import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.ServerListenAddress;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -72,7 +73,8 @@ final class LogClassifier {
     }
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
-    return ncclFailed(line) ? kind(LogSignalKind.NCCL_COLLECTIVE_FAILED) : null;
+    if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
+    return ServerListenAddress.of(line) != null ? kind(LogSignalKind.SERVER_LISTENING) : null;
   }
 
   /** cudaGetErrorString of the faults a kernel of the process raises itself (700, 710, 715, 716, 719). */

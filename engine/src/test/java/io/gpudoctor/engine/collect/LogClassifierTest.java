@@ -147,6 +147,10 @@ class LogClassifierTest {
       NCCL_COLLECTIVE_FAILED | Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000
       NCCL_COLLECTIVE_FAILED | [rank0]: Bootstrap : no socket interface found
       NCCL_COLLECTIVE_FAILED | llama-70b-tp2-0:212:298 [1] NCCL WARN Cuda failure 'peer access is not supported between these two devices'
+      SERVER_LISTENING | (APIServer pid=1) INFO 03-01 09:45:20 [api_server.py:1971] Starting vLLM API server 0 on http://0.0.0.0:8000
+      SERVER_LISTENING | INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)
+      SERVER_LISTENING | time=2026-11-18T10:02:11.604Z level=INFO source=routes.go:1259 msg="Listening on 127.0.0.1:11434 (version 0.6.5)"
+      SERVER_LISTENING | I1118 10:02:11.604173 1 http_server.cc:4696] Started HTTPService at 0.0.0.0:8000
       TGI_PREFILL_TOKENS_TOO_MANY | 2026-07-14T10:19:52.375021Z ERROR warmup{max_input_length=1024 max_prefill_tokens=4096}:warmup: text_generation_client: router/client/src/lib.rs:33: Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
       """)
   void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
