@@ -23,7 +23,6 @@ public record ResourceQuotaRefusal(
   private static final String LIST = "([^\\s,]+=[^\\s,]+(?:,[^\\s,]+=[^\\s,]+)*)";
   private static final Pattern EXCEEDED = Pattern.compile(
       "exceeded quota: ([A-Za-z0-9][A-Za-z0-9.-]*), requested: " + LIST + ", used: " + LIST + ", limited: " + LIST);
-  private static final Pattern POD = Pattern.compile("pods \\\\?\"([a-z0-9][a-z0-9.-]*)\\\\?\" is forbidden");
 
   public ResourceQuotaRefusal {
     requested = Map.copyOf(requested);
@@ -45,8 +44,8 @@ public record ResourceQuotaRefusal(
     if (!mentions(text)) return null;
     Matcher m = EXCEEDED.matcher(text);
     if (!m.find()) return null;
-    Matcher pod = POD.matcher(text);
-    boolean named = pod.find() && pod.start() < m.start();
+    Matcher pod = ForbiddenPod.before(text, m.start());
+    boolean named = pod != null;
     return new ResourceQuotaRefusal(namespace, named ? pod.group(1) : null, m.group(1), list(m.group(2)), list(m.group(3)),
         list(m.group(4)), text.substring(named ? pod.start() : m.start(), m.end()), at);
   }

@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
  */
 public record RuntimeClassRefusal(String namespace, String pod, String runtimeClass, String message, Provenance provenance) {
   private static final Pattern REJECTED = Pattern.compile("pod rejected: RuntimeClass \\\\?\"([a-z0-9][a-z0-9.-]*)\\\\?\" not found");
-  private static final Pattern POD = Pattern.compile("pods \\\\?\"([a-z0-9][a-z0-9.-]*)\\\\?\" is forbidden");
 
   public static boolean mentions(String text) {
     return text != null && text.contains("pod rejected: RuntimeClass ");
@@ -26,8 +25,8 @@ public record RuntimeClassRefusal(String namespace, String pod, String runtimeCl
     if (!mentions(text)) return null;
     Matcher m = REJECTED.matcher(text);
     if (!m.find()) return null;
-    Matcher pod = POD.matcher(text);
-    boolean named = pod.find() && pod.start() < m.start();
+    Matcher pod = ForbiddenPod.before(text, m.start());
+    boolean named = pod != null;
     return new RuntimeClassRefusal(namespace, named ? pod.group(1) : null, m.group(1),
         text.substring(named ? pod.start() : m.start(), m.end()), at);
   }
