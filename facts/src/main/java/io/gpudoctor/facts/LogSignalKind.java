@@ -44,6 +44,11 @@ public enum LogSignalKind {
   /** vLLM {@code Free memory on device ... on startup is less than desired GPU memory utilization}. */
   VLLM_FREE_MEMORY_BELOW_UTILIZATION,
   /**
+   * NVIDIA NIM's profile selection found a profile for the GPU that does not fit its free memory: {@code Detected
+   * additional 1 compatible profile(s) that are currently not runnable due to low free GPU memory.} (no sizes stated).
+   */
+  NIM_PROFILE_LOW_FREE_MEMORY,
+  /**
    * vLLM {@code AssertionError: Error in memory profiling. Initial free memory X GiB, current free memory Y GiB}:
    * the device's free memory did not fall while vLLM loaded, so something else changed it (or reports it wrongly).
    */

@@ -166,6 +166,7 @@ final class LogClassifier {
             mib(free.group(2), "GiB"), mib(free.group(1), "GiB"), free.group(3) == null ? null : number(free.group(3)));
       }
     }
+    if (line.contains("not runnable due to low free GPU memory")) return kind(LogSignalKind.NIM_PROFILE_LOW_FREE_MEMORY);
     // vLLM 0.6-0.10 worker memory profiling (the assertion's second sentence changed across versions).
     if (line.contains("Error in memory profiling. Initial free memory")) return kind(LogSignalKind.VLLM_MEMORY_PROFILING_CHANGED);
     // TGI launcher: "{Shard,Download} process was signaled to shutdown with signal 9" (9 only: 7 is SIGBUS, shared memory).
