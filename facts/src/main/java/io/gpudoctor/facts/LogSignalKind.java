@@ -49,6 +49,13 @@ public enum LogSignalKind {
    */
   NIM_PROFILE_LOW_FREE_MEMORY,
   /**
+   * NVIDIA NIM found no profile it can run: {@code Could not find a profile that is currently runnable with the
+   * detected hardware. Please check the system information below ...}, followed by its SYSTEM INFO.
+   */
+  NIM_NO_RUNNABLE_PROFILE,
+  /** NIM's SYSTEM INFO after that error counts none of the container's GPUs free: {@code - Free GPUs: <None>}. */
+  NIM_NO_FREE_GPU,
+  /**
    * vLLM {@code AssertionError: Error in memory profiling. Initial free memory X GiB, current free memory Y GiB}:
    * the device's free memory did not fall while vLLM loaded, so something else changed it (or reports it wrongly).
    */

@@ -167,6 +167,8 @@ final class LogClassifier {
       }
     }
     if (line.contains("not runnable due to low free GPU memory")) return kind(LogSignalKind.NIM_PROFILE_LOW_FREE_MEMORY);
+    if (line.contains("Could not find a profile that is currently runnable")) return kind(LogSignalKind.NIM_NO_RUNNABLE_PROFILE);
+    if (line.contains("Free GPUs: <None>")) return kind(LogSignalKind.NIM_NO_FREE_GPU);
     // vLLM 0.6-0.10 worker memory profiling (the assertion's second sentence changed across versions).
     if (line.contains("Error in memory profiling. Initial free memory")) return kind(LogSignalKind.VLLM_MEMORY_PROFILING_CHANGED);
     // TGI launcher: "{Shard,Download} process was signaled to shutdown with signal 9" (9 only: 7 is SIGBUS, shared memory).

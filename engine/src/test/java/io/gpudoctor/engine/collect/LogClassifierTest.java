@@ -148,6 +148,8 @@ class LogClassifierTest {
       NCCL_COLLECTIVE_FAILED | [rank0]: Bootstrap : no socket interface found
       NCCL_COLLECTIVE_FAILED | llama-70b-tp2-0:212:298 [1] NCCL WARN Cuda failure 'peer access is not supported between these two devices'
       NIM_PROFILE_LOW_FREE_MEMORY | {"level": "INFO", "time": "11-18 10:02:31.412", "file_path": "/usr/local/lib/python3.10/dist-packages/vllm_nvext/hub/ngc_profile.py", "line_number": "222", "message": "Detected additional 1 compatible profile(s) that are currently not runnable due to low free GPU memory.", "exc_info": "None", "stack_info": "None"}
+      NIM_NO_RUNNABLE_PROFILE | ERROR 07-26 09:44:00.18 utils.py:21] Could not find a profile that is currently runnable with the detected hardware. Please check the system information below and make sure you have enough free GPUs.
+      NIM_NO_FREE_GPU | - Free GPUs: <None>
       SERVER_LISTENING | (APIServer pid=1) INFO 03-01 09:45:20 [api_server.py:1971] Starting vLLM API server 0 on http://0.0.0.0:8000
       SERVER_LISTENING | INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)
       SERVER_LISTENING | time=2026-11-18T10:02:11.604Z level=INFO source=routes.go:1259 msg="Listening on 127.0.0.1:11434 (version 0.6.5)"
