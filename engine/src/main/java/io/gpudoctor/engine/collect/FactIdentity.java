@@ -24,6 +24,7 @@ final class FactIdentity {
     if (fact instanceof PodFacts p) return key("pod", p.key());
     if (fact instanceof io.gpudoctor.facts.PodSharedMemory m) return key("pod-shm", m.podKey());
     if (fact instanceof io.gpudoctor.facts.PodPriority p) return key("pod-priority", p.podKey());
+    if (fact instanceof io.gpudoctor.facts.PodResourceClaims c) return key("pod-claims", c.podKey());
     if (fact instanceof io.gpudoctor.facts.NodeRequests r) return key("node-requests", r.node());
     if (fact instanceof NodeFacts n) return nodeKey(n);
     if (fact instanceof DaemonSetFacts d) return key("daemonset", d.key());

@@ -3,6 +3,7 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.ContainerStatusFacts;
 import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.PodPriority;
+import io.gpudoctor.facts.PodResourceClaims;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.time.Instant;
@@ -56,6 +57,13 @@ final class PodReader implements KubeObjectReader {
       out.fact(PodSpecs.sharedMemory(facts.key(), spec, at.child("spec")));
       out.fact(new PodPriority(facts.key(), meta.string("uid"), spec.integer("priority"),
           spec.string("priorityClassName"), at.child("spec")));
+      List<String> claims = new ArrayList<>();
+      for (KubeTree claim : spec.objects("resourceClaims")) {
+        String template = claim.string("resourceClaimTemplateName");
+        String named = claim.string("resourceClaimName");
+        claims.add(claim.string("name") + "=" + (named != null ? named : "template:" + template));
+      }
+      if (!claims.isEmpty()) out.fact(new PodResourceClaims(facts.key(), claims, at.child("spec").child("resourceClaims")));
     }
   }
 
