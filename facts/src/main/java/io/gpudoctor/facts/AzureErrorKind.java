@@ -26,6 +26,8 @@ public enum AzureErrorKind {
   CONFIGURATION,
   /** The VMs were asked for but did not register as nodes in time (GKE: "failed to appear in time"). */
   PROVISIONING_TIMEOUT,
+  /** The VM was created but its node's bootstrap failed: AKS's provisioning script (vmssCSE) exited with an error code. */
+  NODE_BOOTSTRAP,
   OTHER;
 
   public boolean capacity() {

@@ -108,6 +108,8 @@ public final class AzureErrorText {
         || OVERCONSTRAINED_CODES.contains(lc) || KNOWN_OTHER_CODES.contains(lc);
     Builder b = new Builder(inner != null && !known ? inner : c, text, origin, workspace, nodeGroup, at, provenance);
 
+    // A failed bootstrap may be wrapped in an internal error ("SubCode: CniDownloadTimeoutVMExtensionError"): the VM exists.
+    if (CseExitCode.mentions(text) || lc.equals("vmextensionprovisioningerror")) return b.kind(AzureErrorKind.NODE_BOOTSTRAP).build();
     if (INTERNAL.matcher(text).find()) return b.kind(AzureErrorKind.ALLOCATION_INTERNAL).build();
     if (isQuota(lc, lcInner, text)) return quota(b, text, lc);
     Matcher m;

@@ -35,6 +35,7 @@ final class PastedAzureErrors {
           + "|subscription level \\S+ vCPU quota for|regional (?:\\S+ )?vCPU quota limit for subscription"
           + "|reached the regional vCPU quota for spot|unable to allocate resources (?:in the selected zone|with selected VM size)"
           + "|the requested SKU is unavailable for instance type"
+          + "|VM (?:has )?reported a failure when processing extension 'vmssCSE'"
           + "|(?:insufficient capacity, )?" + Pattern.quote(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
           + "|" + Ec2ErrorText.MESSAGE_START,
       Pattern.CASE_INSENSITIVE);
@@ -60,7 +61,7 @@ final class PastedAzureErrors {
     return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
         || text.contains("llocation failed") || text.contains("vcpu quota") || text.contains("vCPU quota")
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
-        || text.contains("is not allowed in your subscription in location")
+        || text.contains("is not allowed in your subscription in location") || text.contains("'vmssCSE'")
         || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE) || Ec2ErrorText.mentions(text);
   }
 

@@ -1,0 +1,62 @@
+package io.gpudoctor.facts;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The exit code of AKS's node provisioning script (the VM scale set's custom script extension, vmssCSE), as a failed
+ * node bootstrap reports it: {@code VMExtensionProvisioningError: VM has reported a failure when processing extension
+ * 'vmssCSE'. Error message: "Enable failed: failed to execute command: command terminated with exit status=84}. The
+ * codes are AgentBaker's ({@code parts/linux/cloud-init/artifacts/cse_helpers.sh}): the GPU ones install and start the
+ * NVIDIA stack, the others the node's network path, its CNI and its registry.
+ */
+public final class CseExitCode {
+  private static final Pattern EXIT = Pattern.compile("exit status=(\\d{1,3})");
+  private static final Map<Integer, String> GPU = Map.ofEntries(
+      Map.entry(83, "ERR_GPU_DOWNLOAD_TIMEOUT: the NVIDIA driver download timed out"),
+      Map.entry(84, "ERR_GPU_DRIVERS_START_FAIL: the NVIDIA driver failed to start"),
+      Map.entry(85, "ERR_GPU_DRIVERS_INSTALL_TIMEOUT: the NVIDIA driver install timed out"),
+      Map.entry(86, "ERR_GPU_DEVICE_PLUGIN_START_FAIL: the NVIDIA device plugin failed to start"),
+      Map.entry(87, "ERR_GPU_INFO_ROM_CORRUPTED: the GPU's InfoROM is corrupted (hardware)"),
+      Map.entry(123, "ERR_ENABLE_MANAGED_GPU_EXPERIENCE: the managed GPU stack failed to enable"),
+      Map.entry(129, "ERR_DRA_DRIVER_START_FAIL: the NVIDIA DRA driver failed to start"),
+      Map.entry(224, "ERR_NVIDIA_DRIVER_INSTALL: the NVIDIA driver install failed"),
+      Map.entry(227, "ERR_MANAGED_NVIDIA_EXP_INSTALL_FAIL: the managed NVIDIA components failed to install"),
+      Map.entry(228, "ERR_NVIDIA_DCGM_FAIL: NVIDIA DCGM failed"),
+      Map.entry(229, "ERR_NVIDIA_DCGM_EXPORTER_FAIL: the DCGM exporter failed"),
+      Map.entry(230, "ERR_LOOKUP_ENABLE_MANAGED_GPU_EXPERIENCE_TAG: the managed GPU tag lookup failed"),
+      Map.entry(235, "ERR_NVIDIA_DCGM_INSTALL: NVIDIA DCGM failed to install"));
+  private static final Map<Integer, String> NODE = Map.of(
+      41, "CNI download timed out: the node cannot reach the CNI's download endpoint",
+      50, "ERR_OUTBOUND_CONN_FAIL: the node has no outbound connection (mcr.microsoft.com:443)",
+      51, "ERR_K8S_API_SERVER_CONN_FAIL: the node cannot connect to the cluster's API server",
+      52, "ERR_K8S_API_SERVER_DNS_LOOKUP_FAIL: the node cannot resolve the API server's name (custom DNS, private cluster)",
+      211, "the bootstrap container registry is not reachable (network isolated cluster)",
+      212, "the bootstrap container registry refused the kubelet identity (network isolated cluster)");
+
+  private CseExitCode() {}
+
+  public static boolean mentions(String text) {
+    return text != null && (text.contains("'vmssCSE'") || text.contains("VMExtensionProvisioningError"));
+  }
+
+  /** The exit code the text states, or null. */
+  public static Integer of(String text) {
+    if (text == null) return null;
+    Matcher m = EXIT.matcher(text);
+    return m.find() ? Integer.valueOf(m.group(1)) : null;
+  }
+
+  /** The script installs, starts or checks the NVIDIA stack at this exit code. */
+  public static boolean gpuStack(Integer code) {
+    return code != null && GPU.containsKey(code);
+  }
+
+  /** What the code means, or null for a code not known here. */
+  public static String meaning(Integer code) {
+    if (code == null) return null;
+    String gpu = GPU.get(code);
+    return gpu != null ? gpu : NODE.get(code);
+  }
+}
