@@ -1,6 +1,7 @@
 package io.gpudoctor.facts;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,7 +14,11 @@ import java.util.regex.Pattern;
  */
 public final class CseExitCode {
   private static final Pattern EXIT = Pattern.compile("exit status=(\\d{1,3})");
-  private static final Map<Integer, String> GPU = Map.ofEntries(
+  private static final Map<Integer, String> MEANINGS = Map.ofEntries(
+      Map.entry(41, "CNI download timed out: the node cannot reach the CNI's download endpoint"),
+      Map.entry(50, "ERR_OUTBOUND_CONN_FAIL: the node has no outbound connection (mcr.microsoft.com:443)"),
+      Map.entry(51, "ERR_K8S_API_SERVER_CONN_FAIL: the node cannot connect to the cluster's API server"),
+      Map.entry(52, "ERR_K8S_API_SERVER_DNS_LOOKUP_FAIL: the node cannot resolve the API server's name (custom DNS, private cluster)"),
       Map.entry(83, "ERR_GPU_DOWNLOAD_TIMEOUT: the NVIDIA driver download timed out"),
       Map.entry(84, "ERR_GPU_DRIVERS_START_FAIL: the NVIDIA driver failed to start"),
       Map.entry(85, "ERR_GPU_DRIVERS_INSTALL_TIMEOUT: the NVIDIA driver install timed out"),
@@ -21,19 +26,16 @@ public final class CseExitCode {
       Map.entry(87, "ERR_GPU_INFO_ROM_CORRUPTED: the GPU's InfoROM is corrupted (hardware)"),
       Map.entry(123, "ERR_ENABLE_MANAGED_GPU_EXPERIENCE: the managed GPU stack failed to enable"),
       Map.entry(129, "ERR_DRA_DRIVER_START_FAIL: the NVIDIA DRA driver failed to start"),
+      Map.entry(211, "the bootstrap container registry is not reachable (network isolated cluster)"),
+      Map.entry(212, "the bootstrap container registry refused the kubelet identity (network isolated cluster)"),
       Map.entry(224, "ERR_NVIDIA_DRIVER_INSTALL: the NVIDIA driver install failed"),
       Map.entry(227, "ERR_MANAGED_NVIDIA_EXP_INSTALL_FAIL: the managed NVIDIA components failed to install"),
       Map.entry(228, "ERR_NVIDIA_DCGM_FAIL: NVIDIA DCGM failed"),
       Map.entry(229, "ERR_NVIDIA_DCGM_EXPORTER_FAIL: the DCGM exporter failed"),
       Map.entry(230, "ERR_LOOKUP_ENABLE_MANAGED_GPU_EXPERIENCE_TAG: the managed GPU tag lookup failed"),
       Map.entry(235, "ERR_NVIDIA_DCGM_INSTALL: NVIDIA DCGM failed to install"));
-  private static final Map<Integer, String> NODE = Map.of(
-      41, "CNI download timed out: the node cannot reach the CNI's download endpoint",
-      50, "ERR_OUTBOUND_CONN_FAIL: the node has no outbound connection (mcr.microsoft.com:443)",
-      51, "ERR_K8S_API_SERVER_CONN_FAIL: the node cannot connect to the cluster's API server",
-      52, "ERR_K8S_API_SERVER_DNS_LOOKUP_FAIL: the node cannot resolve the API server's name (custom DNS, private cluster)",
-      211, "the bootstrap container registry is not reachable (network isolated cluster)",
-      212, "the bootstrap container registry refused the kubelet identity (network isolated cluster)");
+  /** The codes of the steps that install, start or check the NVIDIA stack. */
+  private static final Set<Integer> GPU_STACK = Set.of(83, 84, 85, 86, 87, 123, 129, 224, 227, 228, 229, 230, 235);
 
   private CseExitCode() {}
 
@@ -50,13 +52,11 @@ public final class CseExitCode {
 
   /** The script installs, starts or checks the NVIDIA stack at this exit code. */
   public static boolean gpuStack(Integer code) {
-    return code != null && GPU.containsKey(code);
+    return code != null && GPU_STACK.contains(code);
   }
 
   /** What the code means, or null for a code not known here. */
   public static String meaning(Integer code) {
-    if (code == null) return null;
-    String gpu = GPU.get(code);
-    return gpu != null ? gpu : NODE.get(code);
+    return code == null ? null : MEANINGS.get(code);
   }
 }

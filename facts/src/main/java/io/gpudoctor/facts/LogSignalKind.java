@@ -286,6 +286,13 @@ public enum LogSignalKind {
    */
   VLLM_VERSION_UNKNOWN,
   /**
+   * A model server says where it listens ({@link ServerListenAddress}): uvicorn's {@code Uvicorn running on
+   * http://0.0.0.0:8000}, vLLM's {@code Starting vLLM API server on http://0.0.0.0:8000}, Ollama's {@code Listening on
+   * 127.0.0.1:11434}, Triton's {@code Started HTTPService at 0.0.0.0:8000}. Informational: evidence for a probe's failure.
+   */
+  SERVER_LISTENING,
+
+  /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
    * {@code Incompatible strategy detected auto}, {@code If this is a GPU node, did you configure the
    * NVIDIA Container Toolkit?} (0.15+; up to 0.14 {@code ... did you set the docker default runtime to `nvidia`?}),
@@ -293,13 +300,6 @@ public enum LogSignalKind {
    * (up to 0.11, and 0.15's plugin manager) (k8s-device-plugin, GPU feature discovery);
    * it advertises no {@code nvidia.com/gpu}.
    */
-  /**
-   * A model server says where it listens ({@link ServerListenAddress}): uvicorn's {@code Uvicorn running on
-   * http://0.0.0.0:8000}, vLLM's {@code Starting vLLM API server on http://0.0.0.0:8000}, Ollama's {@code Listening on
-   * 127.0.0.1:11434}, Triton's {@code Started HTTPService at 0.0.0.0:8000}. Informational: evidence for a probe's failure.
-   */
-  SERVER_LISTENING,
-
   DEVICE_PLUGIN_NO_DEVICES;
 
   /**
@@ -311,7 +311,8 @@ public enum LogSignalKind {
   }
 
   /**
-   * The line says what the software runs on (vLLM's platform, its package version), not that anything failed:
+   * The line says what the software runs on (vLLM's platform, its package version, where a server listens), not that
+   * anything failed:
    * evidence for other lines, never an incident of its own.
    */
   public boolean informational() {

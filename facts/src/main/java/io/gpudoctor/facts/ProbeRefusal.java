@@ -11,15 +11,16 @@ import java.util.regex.Pattern;
  *
  * @param probe {@code Readiness}, {@code Liveness} or {@code Startup}
  */
-public record ProbeRefusal(String probe, String ip, int port, String message) {
-  private static final Pattern REFUSED =
-      Pattern.compile("^(Readiness|Liveness|Startup) probe failed: .*dial tcp (\\[[0-9a-fA-F:]*\\]|[0-9.]+):(\\d{1,5}): connect: connection refused");
+public record ProbeRefusal(String probe, String ip, int port) {
+  // The event recorder folds repeats of differing messages into "(combined from similar events): <message>".
+  private static final Pattern REFUSED = Pattern.compile("^(?:\\(combined from similar events\\): )?(Readiness|Liveness|Startup) "
+      + "probe failed: .*dial tcp (\\[[0-9a-fA-F:]*\\]|[0-9.]+):(\\d{1,5}): connect: connection refused");
 
   /** The refusal an Unhealthy event reports, or null. */
   public static ProbeRefusal of(KubeEvent e) {
     if (!"Unhealthy".equals(e.reason()) || !e.message().contains("connection refused")) return null;
     Matcher m = REFUSED.matcher(e.message());
-    return m.find() ? new ProbeRefusal(m.group(1), m.group(2), Integer.parseInt(m.group(3)), e.message()) : null;
+    return m.find() ? new ProbeRefusal(m.group(1), m.group(2), Integer.parseInt(m.group(3))) : null;
   }
 
   public boolean toLoopback() {

@@ -32,6 +32,11 @@ public final class ReadCommands {
         + " --field-selector involvedObject.name=" + or(pod, "pod") + " -o json";
   }
 
+  /** The namespace's ResourceClaims: their device classes and allocations (dynamic resource allocation). */
+  public static String resourceClaims(Target t, String namespace) {
+    return kubectl(t) + " get resourceclaims -n " + or(namespace, "namespace") + " -o yaml";
+  }
+
   public static String getNodes(Target t) {
     return kubectl(t) + " get nodes -o json";
   }

@@ -17,10 +17,17 @@ class ProbeRefusalTest {
         "Readiness probe failed: Get \"http://10.244.2.17:8080/health\": dial tcp 10.244.2.17:8080: connect: connection refused"));
     ProbeRefusal tcp = ProbeRefusal.of(unhealthy("Liveness probe failed: dial tcp 10.244.1.23:11434: connect: connection refused"));
 
-    assertThat(http).isEqualTo(new ProbeRefusal("Readiness", "10.244.2.17", 8080, http.message()));
+    assertThat(http).isEqualTo(new ProbeRefusal("Readiness", "10.244.2.17", 8080));
     assertThat(tcp.probe()).isEqualTo("Liveness");
     assertThat(tcp.port()).isEqualTo(11434);
     assertThat(tcp.toLoopback()).isFalse();
+  }
+
+  @Test
+  void aRefusalTheRecorderCombinedWithSimilarEventsIsStillRead() {
+    assertThat(ProbeRefusal.of(unhealthy("(combined from similar events): Startup probe failed: Get "
+        + "\"http://10.244.2.17:8080/health\": dial tcp 10.244.2.17:8080: connect: connection refused")))
+        .isEqualTo(new ProbeRefusal("Startup", "10.244.2.17", 8080));
   }
 
   @Test

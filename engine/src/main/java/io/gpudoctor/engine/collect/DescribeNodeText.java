@@ -120,31 +120,33 @@ final class DescribeNodeText {
     if (allocated == null && pods == null) return null;
     Map<String, String> requested = new TreeMap<>();
     if (allocated != null) {
-      for (String[] row : rows(allocated.body(), "Resource")) {
-        if (row.length >= 2) requested.put(row[0], firstWord(row[1]));
-      }
+      for (Row row : rows(allocated.body(), "Resource", 2)) requested.put(row.cells()[0], firstWord(row.cells()[1]));
     }
     List<NodeRequests.PodRequest> listed = new ArrayList<>();
     if (pods != null) {
-      for (TextLine line : pods.body()) {
-        String[] row = COLUMNS.split(line.trimmed());
-        if (line.blank() || row.length < 5 || row[0].equals("Namespace") || row[0].startsWith("---")) continue;
-        listed.add(new NodeRequests.PodRequest(row[0], row[1], firstWord(row[2]), firstWord(row[4]),
-            line.at(path)));
+      // Namespace, Name, CPU Requests, CPU Limits, Memory Requests (and Memory Limits, Age).
+      for (Row row : rows(pods.body(), "Namespace", 5)) {
+        String[] c = row.cells();
+        listed.add(new NodeRequests.PodRequest(c[0], c[1], firstWord(c[2]), firstWord(c[4]), row.line().at(path)));
       }
     }
     TextLine first = allocated != null ? allocated.line() : pods.line();
     return new NodeRequests(node, requested, pods != null, listed, Provenance.ofLines(path, first.number(), Map.of()));
   }
 
-  /** The rows of a table under a describe field, its header (first column {@code header}) and dashes skipped. */
-  private static List<String[]> rows(List<TextLine> body, String header) {
-    List<String[]> rows = new ArrayList<>();
+  private record Row(TextLine line, String[] cells) {}
+
+  /**
+   * The rows of a table under a describe field with at least {@code columns} cells: its header (first cell {@code
+   * header}), its dashes and its notes in parentheses skipped.
+   */
+  private static List<Row> rows(List<TextLine> body, String header, int columns) {
+    List<Row> rows = new ArrayList<>();
     for (TextLine line : body) {
       String text = line.trimmed();
       if (line.blank() || text.startsWith("(") || text.startsWith("---")) continue;
-      String[] row = COLUMNS.split(text);
-      if (!row[0].equals(header)) rows.add(row);
+      String[] cells = COLUMNS.split(text);
+      if (cells.length >= columns && !cells[0].equals(header)) rows.add(new Row(line, cells));
     }
     return rows;
   }
