@@ -76,6 +76,16 @@ public record Preemption(String namespace, String pod, String by, String preempt
     return SCHEDULER.equals(by);
   }
 
+  /**
+   * The controller a generated name comes from: a ReplicaSet's or a Job's pod is {@code <owner>-<suffix>}, a
+   * StatefulSet's {@code <owner>-<ordinal>}; null for a name without a dash. The victim is deleted, so its controller is
+   * known only by the name it gave.
+   */
+  public String generatedFrom() {
+    int dash = pod == null ? -1 : pod.lastIndexOf('-');
+    return dash > 0 ? pod.substring(0, dash) : null;
+  }
+
   /** The preemptor's uid, as the scheduler's event of current releases names it, or null. */
   public String preemptorUid() {
     return preemptor != null && UID.matcher(preemptor).matches() ? preemptor : null;

@@ -36,6 +36,7 @@ class PreemptionTest {
     assertThat(p.preemptorUid()).isEqualTo(UID);
     assertThat(p.preemptorKey()).isNull();
     assertThat(p.node()).isEqualTo("aks-gpunp-12345678-vmss000000");
+    assertThat(p.generatedFrom()).isEqualTo("vllm-phi4-7c9d8f6b5");
     assertThat(p.evidence().quote()).isEqualTo("ml/vllm-phi4-7c9d8f6b5-x2k4p Normal Preempted: Preempted by pod " + UID
         + " on node aks-gpunp-12345678-vmss000000");
   }
