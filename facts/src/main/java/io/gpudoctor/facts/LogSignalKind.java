@@ -84,7 +84,8 @@ public enum LogSignalKind {
    * /dev/shm/nccl-XXXXXX to 9637892 bytes} (2.12 on; 2.19 on add {@code , error: No space left on device (28)}),
    * {@code NCCL WARN Call to posix_fallocate failed : No space left on device} (2.11 and before, include/shm.h),
    * {@code NCCL WARN Error while creating shared memory segment ... (size N)} (never {@code attaching to}, which is
-   * a segment another rank removed). PyTorch's workers: {@code Unexpected bus error encountered in worker. This
+   * a segment another rank removed); both also without the prefix, as the {@code Last error:} line NCCL 2.19 on adds to
+   * {@code ncclSystemError}. PyTorch's workers: {@code Unexpected bus error encountered in worker. This
    * might be caused by insufficient shared memory (shm)}, {@code DataLoader worker (pid N) is killed by signal: Bus
    * error}, {@code unable to write to file </torch_...>: No space left on device (28)}. Ray's raylet: {@code System
    * memory request exceeds memory available in /dev/shm}. TGI's launcher: {@code Shard process was signaled to
@@ -228,8 +229,11 @@ public enum LogSignalKind {
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted
    * ({@code libcuda.so.1: cannot open shared object file}); vLLM's {@code CUDA platform is not available because
-   * no GPU is found} (NVML loaded and counted none); Ollama's {@code msg="no compatible GPUs were discovered"} (it
-   * then serves on the CPU, so the pod runs on and answers slowly).
+   * no GPU is found} (NVML loaded and counted none); Ollama's {@code msg="no compatible GPUs were discovered"}, or
+   * its {@code msg="inference compute" id=cpu library=cpu} ({@code id=0} before 0.12) when it kept no GPU (it then serves on the CPU, so the
+   * pod runs on and answers slowly); the banner of NVIDIA's NGC images (Triton,
+   * PyTorch, NeMo) {@code WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.}
+   * (their entrypoint found no driver library in the container).
    */
   NO_GPU_IN_CONTAINER,
   /**

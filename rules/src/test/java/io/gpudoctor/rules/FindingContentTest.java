@@ -98,6 +98,17 @@ class FindingContentTest {
   }
 
   @Test
+  void commandsAndHandoffsNeverPrintAnUnknownValueAsNull() {
+    java.util.regex.Pattern nullWord = java.util.regex.Pattern.compile("\\bnull\\b");
+    assertThat(ALL).allSatisfy(x -> {
+      String where = x.fixture() + ": " + x.finding().id();
+      assertThat(x.finding().handoff()).as(where).doesNotContainPattern(nullWord);
+      assertThat(x.finding().missingEvidence()).allSatisfy(m -> assertThat(m.read()).as(where).doesNotContainPattern(nullWord));
+      assertThat(x.finding().proposedActions()).allSatisfy(a -> assertThat(a.command()).as(where).doesNotContainPattern(nullWord));
+    });
+  }
+
+  @Test
   void unknownProfilesPrescribeNoStackRepair() {
     assertThat(ALL).filteredOn(x -> "unknown".equals(x.finding().owner()))
         .allSatisfy(x -> assertThat(x.finding().proposedActions()).as(x.fixture() + ": " + x.finding().id())

@@ -200,7 +200,11 @@ final class LogClassifier {
           || line.contains("Call to posix_fallocate failed") && line.contains("No space left on device")
           || line.contains("Error while creating shared memory segment");
     }
-    return line.contains("This might be caused by insufficient shared memory (shm)")
+    // NCCL's own wording without its WARN prefix: the "Last error:" NCCL 2.19 on appends to ncclSystemError (and
+    // PyTorch's DistBackendError) quotes it alone on the next line.
+    return line.contains("Error while creating shared memory segment /dev/shm/")
+        || line.contains("failed to extend /dev/shm/nccl-")
+        || line.contains("This might be caused by insufficient shared memory (shm)")
         || line.contains("is killed by signal: Bus error")
         || line.contains("unable to write to file </torch_") && line.contains("No space left on device")
         || line.contains("System memory request exceeds memory available in /dev/shm")
@@ -341,6 +345,11 @@ final class LogClassifier {
         || line.contains("CUDA platform is not available because no GPU is found")
         // Ollama's discovery found no GPU it can use, and serves on the CPU.
         || line.contains("msg=\"no compatible GPUs were discovered\"")
+        // Ollama's compute line names the CPU only when it kept no GPU (one line per GPU otherwise): "id=0 library=cpu"
+        // before 0.12, "id=cpu library=cpu" since.
+        || line.contains("msg=\"inference compute\"") && line.contains(" library=cpu ")
+        // The start-up banner of NVIDIA's NGC images (Triton, PyTorch, NeMo, TensorRT-LLM): no driver in the container.
+        || line.contains("The NVIDIA Driver was not detected.")
         || ortDeviceCountFailed(line, lower)) {
       return LogSignalKind.NO_GPU_IN_CONTAINER;
     }

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  *       image}, {@code Error: ImagePullBackOff}) or a crash loop ({@code Back-off restarting failed
  *       container}) is a container waiting with that reason, its phase unknown;</li>
  *   <li>any other kubelet event of the pod (Pulling, Pulled, Created, Started, Killing, Unhealthy,
- *       FailedMount) proves only that it exists on a node: phase and container states unknown.</li>
+ *       FailedMount, FailedCreatePodSandBox) proves only that it exists on a node: phase and container states unknown.</li>
  * </ul>
  * Every field an event does not show is unknown, so no rule reads "no GPU requested" or "no
  * tolerations" into it. When other pods of its namespace were captured and it is not among them, it
@@ -40,7 +40,7 @@ final class PodsSeenInEvents {
   private static final Set<String> WAITING = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
   /** The kubelet's reasons for the pods bound to it (pkg/kubelet/events), besides the final ones. */
   private static final Set<String> KUBELET = Set.of("Pulling", "Pulled", "Failed", "BackOff", "Unhealthy", "Killing",
-      "Created", "Started", "FailedMount");
+      "Created", "Started", "FailedMount", "FailedCreatePodSandBox");
   /** "Back-off restarting failed container X in pod P_ns(uid)" (1.26+); "Back-off restarting failed container" before. */
   private static final Pattern CRASH_LOOP = Pattern.compile("^Back-off restarting failed container(?: (\\S+) in pod \\S+)?");
 

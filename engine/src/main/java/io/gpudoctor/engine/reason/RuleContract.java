@@ -85,8 +85,16 @@ final class RuleContract {
 
   private static Map<String, Location> locate(RuleFiles files, List<RuleProblem> problems) {
     Map<String, Location> locations = new HashMap<>();
+    Map<String, Location> types = new HashMap<>();
+    Map<String, Location> functionClasses = new HashMap<>();
     files.drl().forEach((name, text) -> {
       RuleDeclarations declared = RuleDeclarations.scan(text);
+      declared.types().forEach(t -> types.put(t.name(), new Location(name, t.line())));
+      // The classic compiler makes each function a class of the package named by the function with
+      // its first letter upper-cased: a declared type of that name then loses its constructor and
+      // accessors to it, and only the classic build (the first run after an edit) fails.
+      declared.functions().forEach(f -> functionClasses.put(
+          Character.toUpperCase(f.name().charAt(0)) + f.name().substring(1), new Location(name, f.line())));
       for (RuleDeclarations.Declared rule : declared.rules()) {
         Location previous = locations.put(rule.name(), new Location(name, rule.line()));
         if (previous != null) {
@@ -97,6 +105,13 @@ final class RuleContract {
       for (RuleDeclarations.Declared attribute : declared.ordering()) {
         problems.add(new RuleProblem(files.display(name), attribute.line(),
             "'" + attribute.name() + "' is not allowed: order rules by the facts they need, not by attributes"));
+      }
+    });
+    functionClasses.forEach((className, function) -> {
+      Location type = types.get(className);
+      if (type != null) {
+        problems.add(new RuleProblem(files.display(function.file()), function.line(), "function compiles to class " + className
+            + ", the name of the type declared at " + files.display(type.file()) + ":" + type.line() + ": rename the function"));
       }
     });
     return locations;

@@ -111,6 +111,29 @@ class DiagnoserTest {
   }
 
   @Test
+  void aFunctionNamedLikeADeclaredTypeIsRefusedWithBothLines() {
+    long header = HEADER.lines().count();
+    assertThatThrownBy(() -> compile("""
+        declare Stalled
+          key : String
+        end
+
+        function boolean stalled(String s) {
+          return s != null;
+        }
+
+        rule "uses the type" @signal(Stalled) @route(evidence)
+        when Target($k : namespace, stalled(namespace)) then insertLogical(new Stalled($k));
+        end
+        """)).isInstanceOfSatisfying(RuleCompileException.class, e -> assertThat(e.problems())
+            .anySatisfy(p -> {
+              assertThat(p.line()).isEqualTo(header + 5);
+              assertThat(p.message()).contains("class Stalled").contains("evidence.drl:" + (header + 1))
+                  .contains("rename the function");
+            }));
+  }
+
+  @Test
   void rulesWithoutMetadataOrWithOrderingAttributesAreRefused() {
     assertThatThrownBy(() -> compile("""
         rule "no-meta"

@@ -55,6 +55,25 @@ class RuleDeclarationsTest {
   }
 
   @Test
+  void declaredTypesAndFunctionsAreFoundWithTheirLines() {
+    String drl = """
+        declare VolumeFailure
+          podKey : String @key
+        end
+        function boolean volumeFailed(KubeEvent e) {
+          return true;
+        }
+          function String  ownerOf (PodFacts pod) { return null; }
+        // function int commented()
+        declared Other
+        """;
+
+    RuleDeclarations found = RuleDeclarations.scan(drl);
+    assertThat(found.types()).containsExactly(new Declared("VolumeFailure", 1));
+    assertThat(found.functions()).containsExactly(new Declared("volumeFailed", 4), new Declared("ownerOf", 7));
+  }
+
+  @Test
   void everyShippedRuleFileGivesWhatAMultiLineExpressionFinds() throws Exception {
     Pattern rule = Pattern.compile("^\\s*rule\\s+\"([^\"]+)\"", Pattern.MULTILINE);
     List<Path> files;
