@@ -67,7 +67,9 @@ public final class AzureErrorText {
   private static final Pattern REGIONAL = Pattern.compile("sufficient capacity for the requested VM size in this region", F);
   private static final Pattern NAP_ALLOCATION = Pattern.compile("unable to allocate resources with selected VM size \\(([^)]*)\\)", F);
   private static final Pattern OVERCONSTRAINED = Pattern.compile("the condition is too restrictive", F);
-  private static final Pattern INTERNAL = Pattern.compile("The VM allocation failed due to an internal error", F);
+  /** Compute's allocation, and the AKS resource provider's own ("ReconcileVMSSAgentPoolFailed", "InternalOperationError"). */
+  private static final Pattern INTERNAL = Pattern.compile(
+      "The VM allocation failed due to an internal error|We are unable to serve this request due to an internal error", F);
   /** KAITO's ErrorInstanceTypesUnavailable (a terminal NodeClaim launch failure). */
   public static final String INSTANCE_TYPES_UNAVAILABLE = "all requested instance types were unavailable during launch";
 

@@ -18,8 +18,8 @@ import java.util.Set;
  * other files are read when their turn comes. Nothing outside the folder is ever read, even through a link.
  */
 final class FolderWalker {
-  /** Replay labels and human notes travel with bundles but are not evidence. */
-  private static final Set<String> NOT_EVIDENCE = Set.of("expected.yaml", "README.md", "NOTES.md");
+  /** Replay labels and human notes travel with bundles but are not evidence, in any case of their names. */
+  private static final Set<String> NOT_EVIDENCE = Set.of("expected.yaml", "expected.yml", "readme.md", "notes.md");
 
   private final EvidenceLimits limits;
   private final ArchiveExpander archives;
@@ -30,7 +30,7 @@ final class FolderWalker {
   }
 
   static boolean isEvidenceName(String fileName) {
-    return !NOT_EVIDENCE.contains(fileName);
+    return !NOT_EVIDENCE.contains(fileName.toLowerCase(java.util.Locale.ROOT));
   }
 
   void walk(Path folder, FileListing out) throws IOException {

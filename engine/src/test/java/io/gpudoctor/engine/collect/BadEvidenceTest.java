@@ -246,6 +246,8 @@ class BadEvidenceTest {
     copy(folder, "gpu-taint/expected.yaml", "gpu-taint/README.md");
     write(folder, "sub/expected.yaml", "findings: []\n");
     write(folder, "sub/NOTES.md", "nothing here\n");
+    write(folder, "other/notes.md", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n");
+    write(folder, "other/Readme.md", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n");
 
     EvidenceBundle bundle = read(folder);
     assertThat(bundle.unreadable()).isEmpty();
