@@ -34,6 +34,9 @@ public record PodFacts(
   public static final String AFFINITY = "affinity";
   public static final String NODE_NAME = "nodeName";
   public static final String OWNER = "owner";
+  /** A Deployment's pod: its ReplicaSet's hash (6-10) and a 5-character suffix, from Kubernetes' rand.SafeEncodeString alphabet. */
+  private static final java.util.regex.Pattern REPLICA_SET_POD_NAME = java.util.regex.Pattern.compile(
+      "(.+)-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}");
   public static final String LABELS = "labels";
   public static final String CONDITIONS = "conditions";
   public static final String CONTAINER_STATUSES = "containerStatuses";
@@ -147,7 +150,17 @@ public record PodFacts(
    * ReplicaSet (its name is the Deployment's plus the pod's {@code pod-template-hash} label), else
    * the direct owner, else the pod itself.
    */
+  /**
+   * The object whose pod template a fix edits. When the owner was not captured (the pod seen only in
+   * events or pasted text), a name of the form a Deployment's ReplicaSet generates
+   * ({@code <deployment>-<template hash>-<suffix>}, both drawn from Kubernetes' safe alphabet) names
+   * its Deployment; any other name stays the pod itself.
+   */
   public String templateOwner() {
+    if ((ownerKind == null || ownerName == null) && !known(OWNER) && name != null) {
+      java.util.regex.Matcher generated = REPLICA_SET_POD_NAME.matcher(name);
+      if (generated.matches()) return "deployment/" + generated.group(1);
+    }
     if (ownerKind == null || ownerName == null) return "pod/" + name;
     String hash = labels.get("pod-template-hash");
     if ("ReplicaSet".equals(ownerKind) && hash != null && ownerName.endsWith("-" + hash)) {

@@ -5,6 +5,11 @@ public enum ReasonCategory {
   INSUFFICIENT_RESOURCE,
   UNTOLERATED_TAINT,
   NODE_AFFINITY_MISMATCH,
+  /**
+   * Inter-pod affinity, anti-affinity (the pod's own, or an existing pod's) or topology spread: filters that run
+   * after NodeResourcesFit, so the nodes they reject had room for the pod's requests.
+   */
+  POD_PLACEMENT,
   UNSCHEDULABLE_NODE,
   /** The node is not ready, under memory/disk/PID pressure, out of disk or without network. */
   NODE_CONDITION,

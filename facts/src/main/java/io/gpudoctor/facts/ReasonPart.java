@@ -37,6 +37,8 @@ public record ReasonPart(
       Map.entry("PodToleratesNodeTaints", ReasonCategory.UNTOLERATED_TAINT),
       Map.entry("PodToleratesNodeNoExecuteTaints", ReasonCategory.UNTOLERATED_TAINT),
       Map.entry("MatchNodeSelector", ReasonCategory.NODE_AFFINITY_MISMATCH),
+      Map.entry("MatchInterPodAffinity", ReasonCategory.POD_PLACEMENT),
+      Map.entry("EvenPodsSpread", ReasonCategory.POD_PLACEMENT),
       Map.entry("PodFitsResources", ReasonCategory.INSUFFICIENT_RESOURCE),
       Map.entry("NoVolumeZoneConflict", ReasonCategory.VOLUME_AFFINITY),
       Map.entry("VolumeNodeAffinityConflict", ReasonCategory.VOLUME_AFFINITY),
@@ -90,6 +92,13 @@ public record ReasonPart(
     if (t.contains("didn't match Pod's node affinity") || t.contains("didn't match node selector")
         || t.contains("didn't match pod's node affinity")) {
       return ReasonCategory.NODE_AFFINITY_MISMATCH;
+    }
+    // InterPodAffinity: "didn't match pod affinity rules", "didn't match pod anti-affinity rules", "didn't satisfy
+    // existing pods anti-affinity rules" (1.19 on; "didn't match pod affinity/anti-affinity" before); PodTopologySpread:
+    // "didn't match pod topology spread constraints" (with " (missing required label)" for a node without the key).
+    if (t.contains("didn't match pod affinity") || t.contains("didn't match pod anti-affinity")
+        || t.contains("existing pods anti-affinity rules") || t.contains("pod topology spread constraints")) {
+      return ReasonCategory.POD_PLACEMENT;
     }
     if (t.contains("were unschedulable")) return ReasonCategory.UNSCHEDULABLE_NODE;
     if (NODE_CONDITION_TEXT.matcher(t).find()) return ReasonCategory.NODE_CONDITION;

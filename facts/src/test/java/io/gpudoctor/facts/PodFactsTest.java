@@ -60,6 +60,21 @@ class PodFactsTest {
   }
 
   @Test
+  void aPodSeenOnlyInEventsIsFixedInTheDeploymentItsGeneratedNameNames() {
+    java.util.Set<String> unknown = java.util.Set.of(PodFacts.CONTAINERS, PodFacts.OWNER);
+    PodFacts generated = new PodFacts("ml", "vllm-llama-7d9c8b6f5-x2k4q", "Pending", null, null, null, null, null, null,
+        Map.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("events.txt", "line 3"), unknown);
+    PodFacts bare = new PodFacts("ml", "llm-0", "Pending", null, null, null, null, null, null, Map.of(), List.of(),
+        List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("events.txt", "line 4"), unknown);
+    PodFacts aeiou = new PodFacts("ml", "vllm-abcdefg-hello", "Pending", null, null, null, null, null, null, Map.of(),
+        List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("events.txt", "line 5"), unknown);
+
+    assertThat(generated.templateOwner()).isEqualTo("deployment/vllm-llama");
+    assertThat(bare.templateOwner()).isEqualTo("pod/llm-0");
+    assertThat(aeiou.templateOwner()).isEqualTo("pod/vllm-abcdefg-hello");
+  }
+
+  @Test
   void aPodSeenOnlyInEventsQuotesItsTolerationsAndSelectorAsNotCapturedNotNone() {
     PodFacts seen = new PodFacts("ml", "llm-0", "Pending", null, null, null, null, null, null, Map.of(), List.of(),
         List.of(), Map.of(), List.of(), List.of(), List.of(), Provenance.of("events.txt", "line 3"),
