@@ -295,6 +295,13 @@ public enum LogSignalKind {
    * 127.0.0.1:11434}, Triton's {@code Started HTTPService at 0.0.0.0:8000}. Informational: evidence for a probe's failure.
    */
   SERVER_LISTENING,
+  /**
+   * vLLM captures CUDA graphs, the last step of its start-up, after the weights and the KV cache took their share of
+   * gpu_memory_utilization: V0's {@code Capturing cudagraphs for decoding.} ({@code Capturing the model for CUDA graphs.}
+   * before 0.6), V1's {@code Capturing CUDA graphs (mixed prefill-decode, PIECEWISE)} and {@code Capturing CUDA graph
+   * shapes}. Informational: an allocator OOM right after it is the graphs' memory.
+   */
+  VLLM_CUDA_GRAPH_CAPTURE,
 
   /**
    * The NVIDIA device plugin sees no GPU: {@code No devices found. Waiting indefinitely.},
@@ -320,7 +327,8 @@ public enum LogSignalKind {
    * evidence for other lines, never an incident of its own.
    */
   public boolean informational() {
-    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN || this == SERVER_LISTENING;
+    return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN || this == SERVER_LISTENING
+        || this == VLLM_CUDA_GRAPH_CAPTURE;
   }
 
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */

@@ -137,7 +137,7 @@ final class DocumentParser {
 
   /** Pasted text (an issue thread, a ticket) in which no reader found anything. */
   static NotReadable nothingRead() {
-    return new NotReadable("pasted text that holds no kubectl, az, log or metrics output that gpu-doctor reads");
+    return new NotReadable("pasted text in which gpu-doctor recognises no line of kubectl, az, log or metrics output it reads");
   }
 
   static NotReadable notRecognised() {

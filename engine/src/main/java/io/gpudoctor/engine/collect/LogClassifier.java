@@ -74,6 +74,10 @@ final class LogClassifier {
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
     if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
+    if (line.contains("Capturing ") && (line.contains("Capturing cudagraphs") || line.contains("Capturing CUDA graph")
+        || line.contains("Capturing the model for CUDA graphs"))) {
+      return kind(LogSignalKind.VLLM_CUDA_GRAPH_CAPTURE);
+    }
     return ServerListenAddress.of(line) != null ? kind(LogSignalKind.SERVER_LISTENING) : null;
   }
 
@@ -230,7 +234,20 @@ final class LogClassifier {
         || line.contains("We couldn't connect to '") && line.contains("to load this file")
         || line.contains("An error happened while trying to locate the file on the Hub")
         || line.contains("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded")
+        // huggingface_hub's warning before it writes a file the disk cannot hold.
+        || line.contains("Not enough free disk space to download the file")
+        || hubHttpError(line)
         || corruptWeights(line);
+  }
+
+  /**
+   * requests' HTTPError as huggingface_hub raises it for a refused call: {@code 401 Client Error: Unauthorized for url:
+   * https://huggingface.co/api/models/...} (no token, or a wrong one, for a gated or private model) and {@code 429
+   * Client Error: Too Many Requests for url: ...} (the Hub's rate limit), for the Hub's API or file URLs.
+   */
+  private static boolean hubHttpError(String line) {
+    return (line.contains("401 Client Error: Unauthorized for url: ") || line.contains("429 Client Error: Too Many Requests for url: "))
+        && (line.contains("huggingface.co") || line.contains("/api/models/") || line.contains("/resolve/"));
   }
 
   /**
@@ -282,6 +299,8 @@ final class LogClassifier {
         || lower.contains("gpus with compute capability below") && lower.contains("are not supported")
         || line.contains("is not supported for the current GPU. Minimum capability:")
         || line.contains("is not supported for Flash Attention V2") && line.contains("CUDA capability")
+        // TGI before 1.0: "Could not import Flash Attention enabled models: GPU with CUDA capability 7 0 is not supported"
+        || line.contains("GPU with CUDA capability") && line.contains("is not supported")
         || line.contains("FlashAttention only supports Ampere GPUs or newer")
         || line.contains("not supported in this architecture") && line.contains("fp8")
         || lower.contains("no kernel image is available for execution on the device")

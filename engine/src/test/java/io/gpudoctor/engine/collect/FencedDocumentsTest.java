@@ -277,7 +277,7 @@ class FencedDocumentsTest {
     EvidenceBundle bundle = read(folder);
 
     assertThat(bundle.unreadable()).containsExactly(new UnreadableFile("issue.md",
-        "pasted text that holds no kubectl, az, log or metrics output that gpu-doctor reads"));
+        "pasted text in which gpu-doctor recognises no line of kubectl, az, log or metrics output it reads"));
   }
 
   @Test
