@@ -70,6 +70,8 @@ public final class AzureErrorText {
   /** Compute's allocation, and the AKS resource provider's own ("ReconcileVMSSAgentPoolFailed", "InternalOperationError"). */
   private static final Pattern INTERNAL = Pattern.compile(
       "The VM allocation failed due to an internal error|We are unable to serve this request due to an internal error", F);
+  /** AKS refuses a VM size for agent pools: "The VM SKUs chosen for agentpool(s) `X` are restricted by AKS." */
+  public static final String AKS_RESTRICTED_SIZE = "are restricted by AKS";
   /** KAITO's ErrorInstanceTypesUnavailable (a terminal NodeClaim launch failure). */
   public static final String INSTANCE_TYPES_UNAVAILABLE = "all requested instance types were unavailable during launch";
 
@@ -116,7 +118,7 @@ public final class AzureErrorText {
     if (isQuota(lc, lcInner, text)) return quota(b, text, lc);
     Matcher m;
     if (SKU_CODES.contains(lc) || SKU_CODES.contains(lcInner) || (m = SKU_NOT_AVAILABLE.matcher(text)).find()
-        || NAP_SKU.matcher(text + " ").find() || text.contains("is not allowed in your subscription")
+        || NAP_SKU.matcher(text + " ").find() || text.contains(AKS_RESTRICTED_SIZE) || text.contains("is not allowed in your subscription")
         && SIZE_NOT_ALLOWED.matcher(text).find()) {
       b.kind(AzureErrorKind.SKU_NOT_AVAILABLE);
       m = SIZE_NOT_ALLOWED.matcher(text);

@@ -311,7 +311,15 @@ public enum LogSignalKind {
    * (up to 0.11, and 0.15's plugin manager) (k8s-device-plugin, GPU feature discovery);
    * it advertises no {@code nvidia.com/gpu}.
    */
-  DEVICE_PLUGIN_NO_DEVICES;
+  DEVICE_PLUGIN_NO_DEVICES,
+  /**
+   * The NVIDIA device plugin or GPU feature discovery stops at start-up, in its own words: {@code error starting
+   * plugins: ...} (with {@code invalid MIG configuration} when its MIG strategy does not fit the GPUs' layout),
+   * {@code unable to load config: ...} (its config file, the time-slicing, MPS or deviceListStrategy settings, does not
+   * parse for its version), {@code failed to create FS watcher for /var/lib/kubelet/device-plugins/: too many open
+   * files} (the node's inotify limit). It registers no {@code nvidia.com/gpu} and restarts.
+   */
+  DEVICE_PLUGIN_START_FAILED;
 
   /**
    * The GPU allocator ran out of device memory (the device path of an OOM). vLLM's zero cache blocks is not: its

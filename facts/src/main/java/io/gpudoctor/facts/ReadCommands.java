@@ -11,6 +11,11 @@ public final class ReadCommands {
     return value == null || value.isBlank() ? "<" + placeholder + ">" : value;
   }
 
+  /** A namespace the evidence did not show (a pod pasted without one) is the target's, when it names one. */
+  private static String ns(Target t, String namespace) {
+    return namespace == null || namespace.isBlank() ? t.namespace() : namespace;
+  }
+
   private static String kubectl(Target t) {
     return "kubectl --context " + or(t.kubeContext(), "kube-context");
   }
@@ -20,21 +25,21 @@ public final class ReadCommands {
   }
 
   public static String describePod(Target t, String namespace, String pod) {
-    return kubectl(t) + " describe pod -n " + or(namespace, "namespace") + " " + or(pod, "pod");
+    return kubectl(t) + " describe pod -n " + or(ns(t, namespace), "namespace") + " " + or(pod, "pod");
   }
 
   public static String getPod(Target t, String namespace, String pod) {
-    return kubectl(t) + " get pod -n " + or(namespace, "namespace") + " " + or(pod, "pod") + " -o json";
+    return kubectl(t) + " get pod -n " + or(ns(t, namespace), "namespace") + " " + or(pod, "pod") + " -o json";
   }
 
   public static String podEvents(Target t, String namespace, String pod) {
-    return kubectl(t) + " get events -n " + or(namespace, "namespace")
+    return kubectl(t) + " get events -n " + or(ns(t, namespace), "namespace")
         + " --field-selector involvedObject.name=" + or(pod, "pod") + " -o json";
   }
 
   /** The namespace's ResourceClaims: their device classes and allocations (dynamic resource allocation). */
   public static String resourceClaims(Target t, String namespace) {
-    return kubectl(t) + " get resourceclaims -n " + or(namespace, "namespace") + " -o yaml";
+    return kubectl(t) + " get resourceclaims -n " + or(ns(t, namespace), "namespace") + " -o yaml";
   }
 
   public static String getNodes(Target t) {
@@ -90,7 +95,7 @@ public final class ReadCommands {
   }
 
   public static String containerLogs(Target t, String namespace, String pod, String container, boolean previous) {
-    return kubectl(t) + " logs -n " + or(namespace, "namespace") + " " + or(pod, "pod") + " -c "
+    return kubectl(t) + " logs -n " + or(ns(t, namespace), "namespace") + " " + or(pod, "pod") + " -c "
         + or(container, "container") + (previous ? " --previous" : "") + " --timestamps";
   }
 
@@ -106,7 +111,7 @@ public final class ReadCommands {
   }
 
   public static String podsInNamespaceOnNode(Target t, String namespace, String node) {
-    return kubectl(t) + " get pods -n " + or(namespace, "namespace") + " --field-selector spec.nodeName="
+    return kubectl(t) + " get pods -n " + or(ns(t, namespace), "namespace") + " --field-selector spec.nodeName="
         + or(node, "gpu-node") + " -o json";
   }
 
@@ -149,7 +154,7 @@ public final class ReadCommands {
 
   /** The claims of a namespace, with the volumes they are bound to. */
   public static String persistentVolumeClaims(Target t, String namespace) {
-    return kubectl(t) + " get pvc -n " + or(namespace, "namespace") + " -o json";
+    return kubectl(t) + " get pvc -n " + or(ns(t, namespace), "namespace") + " -o json";
   }
 
   /** The persistent volumes, with their node affinity (an Azure Disk's zone). */
@@ -162,11 +167,11 @@ public final class ReadCommands {
   }
 
   public static String getWorkspace(Target t, String namespace, String name) {
-    return kubectl(t) + " get workspace -n " + or(namespace, "namespace") + " " + or(name, "workspace") + " -o yaml";
+    return kubectl(t) + " get workspace -n " + or(ns(t, namespace), "namespace") + " " + or(name, "workspace") + " -o yaml";
   }
 
   public static String workspacePods(Target t, String namespace, String workspace) {
-    return kubectl(t) + " get pods -n " + or(namespace, "namespace") + " -l kaito.sh/workspace="
+    return kubectl(t) + " get pods -n " + or(ns(t, namespace), "namespace") + " -l kaito.sh/workspace="
         + or(workspace, "workspace") + " -o json";
   }
 
@@ -183,11 +188,11 @@ public final class ReadCommands {
   }
 
   public static String describeHpa(Target t, String namespace, String hpa) {
-    return kubectl(t) + " describe hpa -n " + or(namespace, "namespace") + " " + or(hpa, "hpa");
+    return kubectl(t) + " describe hpa -n " + or(ns(t, namespace), "namespace") + " " + or(hpa, "hpa");
   }
 
   public static String getScaledObject(Target t, String namespace, String name) {
-    return kubectl(t) + " get scaledobject -n " + or(namespace, "namespace") + " " + or(name, "scaledobject") + " -o yaml";
+    return kubectl(t) + " get scaledobject -n " + or(ns(t, namespace), "namespace") + " " + or(name, "scaledobject") + " -o yaml";
   }
 
   // ---- target binding (TargetMismatch) ----

@@ -195,7 +195,9 @@ final class DescribeNodeText {
     Map<String, String> map = new TreeMap<>();
     for (DescribeText.Node n : field.children()) {
       String v = TextValues.value(n.value());
-      if (n.key() != null && v != null) map.put(n.key(), v);
+      // A quantity is one token: what follows it is a note pasted beside it ("7   <=== here", "# was 8").
+      if (v != null) v = v.strip().split("\\s+", 2)[0];
+      if (n.key() != null && v != null && !v.isEmpty()) map.put(n.key(), v);
     }
     return map;
   }

@@ -310,6 +310,14 @@ final class LogClassifier {
         || line.contains("Could not find nvcc and default cuda_home");
   }
 
+  /** {@link LogSignalKind#DEVICE_PLUGIN_START_FAILED}: k8s-device-plugin's and GFD's fatal start-up errors. */
+  private static boolean devicePluginStartFailed(String line) {
+    return line.contains("error starting plugins: ")
+        || line.contains("unable to load config: ") && (line.contains("config file") || line.contains("PluginCommandLineFlags")
+            || line.contains("sharing") || line.contains("timeSlicing") || line.contains("deviceListStrategy"))
+        || line.contains("create FS watcher for /var/lib/kubelet/device-plugins");
+  }
+
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
   private static LogSignalKind gpuStack(String line, String lower) {
     // Before the hook's initialization error: "initialization error: nvml error: driver/library version mismatch" is a mismatch.
@@ -356,6 +364,7 @@ final class LogClassifier {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
+    if (devicePluginStartFailed(line)) return LogSignalKind.DEVICE_PLUGIN_START_FAILED;
     if (lower.contains("failed to initialize nvml")) return LogSignalKind.NVML_INIT_FAILED;
     if (line.contains("No CUDA GPUs are available") || line.contains("Found no NVIDIA driver on your system")
         || lower.contains("no cuda-capable device is detected") || line.contains("cudaErrorNoDevice")

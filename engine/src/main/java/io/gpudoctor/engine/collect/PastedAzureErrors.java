@@ -32,6 +32,7 @@ final class PastedAzureErrors {
           + "|The requested size for resource|is currently not available in location '|The VM size of \\S+ is not allowed in your subscription"
           + "|Allocation failed\\.|The VM allocation failed due to an internal error"
           + "|We are unable to serve this request due to an internal error"
+          + "|The VM SKUs chosen for agentpool"
           + "|Insufficient (?:regional )?vcpu quota|left regional vcpu quota"
           + "|subscription level \\S+ vCPU quota for|regional (?:\\S+ )?vCPU quota limit for subscription"
           + "|reached the regional vCPU quota for spot|unable to allocate resources (?:in the selected zone|with selected VM size)"
@@ -60,7 +61,7 @@ final class PastedAzureErrors {
 
   static boolean mentions(String text) {
     return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
-        || text.contains("llocation failed") || text.contains("due to an internal error") || text.contains("vcpu quota") || text.contains("vCPU quota")
+        || text.contains("llocation failed") || text.contains("due to an internal error") || text.contains(AzureErrorText.AKS_RESTRICTED_SIZE) || text.contains("vcpu quota") || text.contains("vCPU quota")
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
         || text.contains("is not allowed in your subscription in location") || text.contains("'vmssCSE'")
         || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE) || Ec2ErrorText.mentions(text);

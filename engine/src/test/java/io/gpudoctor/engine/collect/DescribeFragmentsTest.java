@@ -122,6 +122,22 @@ class DescribeFragmentsTest {
   }
 
   @Test
+  void aNotePastedBesideAnAllocatableQuantityIsNotPartOfIt() {
+    write(folder, "issue.md", """
+        ```
+        Capacity:
+          nvidia.com/gpu:     8
+        Allocatable:
+          nvidia.com/gpu:     7       <=========== here
+        ```
+        """);
+
+    NodeFacts node = only(read(folder), NodeFacts.class);
+    assertThat(node.capacityGpus()).isEqualTo(8L);
+    assertThat(node.allocatableGpus()).isEqualTo(7L);
+  }
+
+  @Test
   void twoUnnamedNodeFragmentsInTwoFilesAreBothKept() {
     write(folder, "node-a.txt", """
         Capacity:
