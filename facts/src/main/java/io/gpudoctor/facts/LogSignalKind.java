@@ -319,7 +319,13 @@ public enum LogSignalKind {
    * parse for its version), {@code failed to create FS watcher for /var/lib/kubelet/device-plugins/: too many open
    * files} (the node's inotify limit). It registers no {@code nvidia.com/gpu} and restarts.
    */
-  DEVICE_PLUGIN_START_FAILED;
+  DEVICE_PLUGIN_START_FAILED,
+  /**
+   * Python in the container may not write where it must: {@code PermissionError: [Errno 13] Permission denied:
+   * '/.cache'} (a cache or config directory under a HOME the pod's user cannot write, OpenShift's arbitrary UID, a
+   * runAsUser), {@code OSError: [Errno 30] Read-only file system: '/root/.cache/...'} (readOnlyRootFilesystem).
+   */
+  FILESYSTEM_NOT_WRITABLE;
 
   /**
    * The GPU allocator ran out of device memory (the device path of an OOM). vLLM's zero cache blocks is not: its

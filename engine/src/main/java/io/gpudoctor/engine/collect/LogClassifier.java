@@ -74,6 +74,9 @@ final class LogClassifier {
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
     if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
+    if (line.contains("[Errno 13] Permission denied: '") || line.contains("[Errno 30] Read-only file system: '")) {
+      return kind(LogSignalKind.FILESYSTEM_NOT_WRITABLE);
+    }
     if (line.contains("Capturing ") && (line.contains("Capturing cudagraphs") || line.contains("Capturing CUDA graph")
         || line.contains("Capturing the model for CUDA graphs"))) {
       return kind(LogSignalKind.VLLM_CUDA_GRAPH_CAPTURE);
