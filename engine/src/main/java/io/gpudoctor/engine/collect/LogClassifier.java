@@ -246,10 +246,14 @@ final class LogClassifier {
   /**
    * requests' HTTPError as huggingface_hub raises it for a refused call: {@code 401 Client Error: Unauthorized for url:
    * https://huggingface.co/api/models/...} (no token, or a wrong one, for a gated or private model) and {@code 429
-   * Client Error: Too Many Requests for url: ...} (the Hub's rate limit), for the Hub's API or file URLs.
+   * Client Error: Too Many Requests for url: ...} (the Hub's rate limit), for the Hub's API or file URLs; reqwest's
+   * {@code HTTP status client error (429 Too Many Requests) for url (...)} the same from a Rust loader.
    */
   private static boolean hubHttpError(String line) {
-    return (line.contains("401 Client Error: Unauthorized for url: ") || line.contains("429 Client Error: Too Many Requests for url: "))
+    return (line.contains("401 Client Error: Unauthorized for url: ") || line.contains("429 Client Error: Too Many Requests for url: ")
+        // Rust's reqwest, as Rust loaders of the Hub (hf-hub, ModelExpress) relay it.
+        || line.contains("HTTP status client error (401 Unauthorized) for url (")
+        || line.contains("HTTP status client error (429 Too Many Requests) for url ("))
         && (line.contains("huggingface.co") || line.contains("/api/models/") || line.contains("/resolve/"));
   }
 
@@ -362,7 +366,7 @@ final class LogClassifier {
     // NVML's library is not in the container (device plugin, GPU feature discovery). go-nvml names the return code
     // (ERROR_LIBRARY_NOT_FOUND); the older bindings said "could not load NVML library", which newer plugins repeat in
     // their "NVML not detected: could not load NVML library: libnvidia-ml.so.1: ..." warning.
-    if ((lower.contains("failed to initialize nvml") || lower.contains("nvml not detected"))
+    if ((lower.contains("failed to initialize nvml") || lower.contains("nvml not detected") || lower.contains("failed to start nvml"))
         && (line.contains("ERROR_LIBRARY_NOT_FOUND") || lower.contains("could not load nvml library"))) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }

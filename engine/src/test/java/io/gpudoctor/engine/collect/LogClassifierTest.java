@@ -155,6 +155,23 @@ class LogClassifierTest {
       SERVER_LISTENING | time=2026-11-18T10:02:11.604Z level=INFO source=routes.go:1259 msg="Listening on 127.0.0.1:11434 (version 0.6.5)"
       SERVER_LISTENING | I1118 10:02:11.604173 1 http_server.cc:4696] Started HTTPService at 0.0.0.0:8000
       TGI_PREFILL_TOKENS_TOO_MANY | 2026-07-14T10:19:52.375021Z ERROR warmup{max_input_length=1024 max_prefill_tokens=4096}:warmup: text_generation_client: router/client/src/lib.rs:33: Server error: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`
+      SHARED_MEMORY_EXHAUSTED | Error while creating shared memory segment /dev/shm/nccl-F9ffgB (size 9637888)
+      NO_GPU_IN_CONTAINER | WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.
+      NO_GPU_IN_CONTAINER | time=2026-03-29T05:19:48.483Z level=INFO source=types.go:60 msg="inference compute" id=cpu library=cpu compute="" name=cpu description=cpu libdirs=ollama driver="" pci_id="" type="" total="7.8 GiB" available="3.9 GiB"
+      NO_GPU_IN_CONTAINER | time=2026-07-21T09:36:01.231Z level=INFO source=types.go:130 msg="inference compute" id=0 library=cpu variant="" compute="" driver=0.0 name="" total="27.4 GiB" available="25.9 GiB"
+      MODEL_DOWNLOAD_FAILED | requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/api/models/bigcode/starcoder
+      MODEL_DOWNLOAD_FAILED | requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: https://huggingface.co/api/models/Qwen/Qwen2.5-7B-Instruct/revision/main
+      MODEL_DOWNLOAD_FAILED | WARN dynamo_llm::hub: ModelExpress download failed for model 'Qwen/Qwen3-0.6B': Error: request error: HTTP status client error (429 Too Many Requests) for url (https://huggingface.co/api/models/Qwen/Qwen3-0.6B/revision/main)
+      MODEL_DOWNLOAD_FAILED | UserWarning: Not enough free disk space to download the file. The expected file size is: 4976.70 MB. The target location /model-cache/models--meta-llama--Llama-3.1-8B/blobs only has 3069.12 MB free disk space.
+      GPU_ARCH_UNSUPPORTED | WARN text_generation_launcher: Could not import Flash Attention enabled models: GPU with CUDA capability 7 0 is not supported
+      VLLM_CUDA_GRAPH_CAPTURE | INFO 11-20 10:14:12 model_runner.py:1415] Capturing cudagraphs for decoding. This may lead to unexpected consequences if the model is not static.
+      VLLM_CUDA_GRAPH_CAPTURE | (EngineCore_0 pid=311) INFO 09-02 10:14:12 [gpu_model_runner.py:2567] Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 100%|██████████| 67/67 [00:03<00:00, 19.3it/s]
+      DEVICE_PLUGIN_START_FAILED | E1120 09:12:01.201562       1 main.go:123] error starting plugins: error getting plugins: failed to construct NVML resource managers: error building device map: error building device map from config.resources: invalid MIG configuration: at least one device with migEnabled=true was not configured correctly: error visiting device: device 2 has an invalid MIG configuration
+      DEVICE_PLUGIN_START_FAILED | E1120 10:01:44.552108       1 main.go:128] unable to load config: unable to finalize config: unable to parse config file: error parsing config file: unmarshal error: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go struct field PluginCommandLineFlags.flags.plugin.deviceListStrategy of type string
+      DEVICE_PLUGIN_START_FAILED | E1120 10:01:44.552108       1 main.go:173] failed to create FS watcher for /var/lib/kubelet/device-plugins/: too many open files
+      DEVICE_PLUGIN_NO_DEVICES | 2018/03/01 10:02:11 Failed to start nvml with error:  could not load NVML library.
+      FILESYSTEM_NOT_WRITABLE | PermissionError: [Errno 13] Permission denied: '/.cache'
+      FILESYSTEM_NOT_WRITABLE | OSError: [Errno 30] Read-only file system: '/root/.cache/huggingface'
       """)
   void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
     assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
@@ -165,6 +182,9 @@ class LogClassifierTest {
       // the plugin's health line is an Xid fact (KernelXidLines), not a second signal
       "I0714 10:19:52.118274       1 health.go:210] XidCriticalError: Xid=48 on Device=GPU-7f3a9c2e; marking device as unhealthy.",
       "I0714 10:19:40.001122       1 main.go:317] Retrieving plugins.",
+      // a 401 of another host than the Hub's is not the model's download; a config error of another program is no plugin's
+      "requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://registry.example.com/v2/token",
+      "unable to load config: open /etc/app/app.yaml: no such file or directory",
       // Ollama found its GPU
       "time=2026-07-21T09:36:01.412Z level=INFO source=types.go:130 msg=\"inference compute\" id=GPU-7f3a9c2e-41b8-4d6e-9a0c-5e2b8d1f4a63 library=cuda variant=v12 compute=7.5 driver=12.8 name=\"Tesla T4\" total=\"14.6 GiB\" available=\"14.5 GiB\"",
       // huggingface_hub 0.26+ downloads without a token and says so; the download goes on
