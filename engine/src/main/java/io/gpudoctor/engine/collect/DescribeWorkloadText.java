@@ -83,7 +83,7 @@ final class DescribeWorkloadText {
     return null;
   }
 
-  private static Pattern podsOf(String kind, String name) {
+  static Pattern podsOf(String kind, String name) {
     String quoted = Pattern.quote(name);
     String deployment = quoted + "-[a-z0-9]{1,10}-[a-z0-9]{5}";
     String statefulSet = quoted + "-\\d+";
@@ -95,7 +95,7 @@ final class DescribeWorkloadText {
   }
 
   /** The pods the evidence names: read, involved in events, writing logs, or the target's. */
-  private static Set<String> podKeys(List<Object> facts, String targetNamespace, String targetPod) {
+  static Set<String> podKeys(List<Object> facts, String targetNamespace, String targetPod) {
     Set<String> keys = new TreeSet<>();
     for (Object f : facts) {
       if (f instanceof PodFacts p && !PodFacts.UNNAMED.equals(p.name())) keys.add(p.key());

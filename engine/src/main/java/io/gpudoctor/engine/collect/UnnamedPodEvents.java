@@ -10,8 +10,9 @@ import java.util.Set;
  * about a pod in the state its reason shows (waiting for a node, or rejected at admission). When the
  * evidence holds exactly one pod in that state (for the kubelet's pull and crash-loop events: one pod with a
  * waiting container), it is that pod; when it holds no pod at all, it is a
- * pod whose name was not captured ({@link PodFacts#UNNAMED}), every other field unknown; when several
- * pods could be meant, none is chosen.
+ * pod whose name was not captured ({@link PodFacts#UNNAMED}), every other field unknown (pods of the cluster's
+ * and the GPU stack's own namespaces do not count as captured workload pods); when several pods could be meant,
+ * none is chosen.
  */
 final class UnnamedPodEvents {
   private static final Set<String> WAITING = Set.of("FailedScheduling", "NotTriggerScaleUp", "TriggeredScaleUp");
@@ -21,6 +22,12 @@ final class UnnamedPodEvents {
    */
   private static final Set<String> CONTAINER_WAITING = Set.of("Failed", "BackOff", "Back-off");
   private static final String CONTAINER_WAITS = "a container waits";
+  /**
+   * Where the cluster's and the GPU stack's own pods run: a listing of those (`kubectl get pods -n gpu-operator`) does
+   * not show which workload pods exist, so it leaves a workload's message about a pod not captured.
+   */
+  private static final Set<String> SYSTEM_NAMESPACES = Set.of("kube-system", "gpu-operator", "nvidia-gpu-operator",
+      "gpu-resources", "nvidia-device-plugin", "node-feature-discovery", "kaito-workspace", "kube-node-lease");
 
   private UnnamedPodEvents() {}
 
@@ -36,7 +43,7 @@ final class UnnamedPodEvents {
     boolean anyPod = false;
     for (Object fact : facts) {
       if (!(fact instanceof PodFacts pod)) continue;
-      anyPod = true;
+      if (!SYSTEM_NAMESPACES.contains(String.valueOf(pod.namespace()))) anyPod = true;
       if (namespace != null && pod.namespace() != null && !namespace.equals(pod.namespace())) continue;
       if (!inState(pod, phase, reason)) continue;
       if (candidate != null && !candidate.key().equals(pod.key())) return null;

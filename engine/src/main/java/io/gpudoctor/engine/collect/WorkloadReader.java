@@ -1,11 +1,22 @@
 package io.gpudoctor.engine.collect;
 
+import io.gpudoctor.facts.ContainerFacts;
+import io.gpudoctor.facts.GpuResources;
+import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.TemplateGpuRequest;
 import io.gpudoctor.facts.Topics;
 import io.gpudoctor.facts.WorkloadFacts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
-/** Deployments and StatefulSets: wanted versus ready replicas. */
+/**
+ * Deployments and StatefulSets: wanted versus ready replicas, and the {@code nvidia.com/gpu} their pod template asks
+ * for, given to each pod of the workload the evidence names (as a described template's is): an issue thread often
+ * pastes the Deployment's YAML beside its pod's events, and the template is then the pod's spec.
+ */
 final class WorkloadReader implements KubeObjectReader {
 
   @Override
@@ -26,8 +37,34 @@ final class WorkloadReader implements KubeObjectReader {
     String name = KubeModel.requireName(meta, kind);
     // An unset spec.replicas means 1, as the API server defaults it.
     Integer replicas = workload.object("spec").integer("replicas");
-    out.fact(new WorkloadFacts(kind, meta.string("namespace"), name,
+    String namespace = meta.string("namespace");
+    out.fact(new WorkloadFacts(kind, namespace, name,
         replicas == null ? 1 : replicas,
         DaemonSetReader.orZero(workload.object("status").integer("readyReplicas")), at));
+    KubeTree podSpec = workload.object("spec").object("template").object("spec");
+    List<ContainerFacts> containers = PodSpecs.containers(podSpec);
+    if (!containers.isEmpty()) templateRequest(kind, namespace, name, containers, at, out);
+  }
+
+  /** After every file has placed its pods: the template's GPU request for each pod of this workload. */
+  private static void templateRequest(String kind, String namespace, String name, List<ContainerFacts> containers,
+      Provenance at, BundleBuilder out) {
+    long gpus = PodFacts.amountOf(containers, GpuResources.GPU);
+    List<String> shown = new ArrayList<>();
+    for (ContainerFacts c : containers) {
+      if (c.amountOf(GpuResources.GPU) > 0) shown.add(c.name() + ": " + GpuResources.GPU + ": " + c.amountOf(GpuResources.GPU));
+    }
+    String text = shown.isEmpty() ? "containers show no " + GpuResources.GPU : String.join(" ... ", shown);
+    Provenance where = at.child("spec").child("template").child("spec").child("containers");
+    Pattern ownPods = DescribeWorkloadText.podsOf(kind, name);
+    out.later(3, placement -> {
+      for (String key : DescribeWorkloadText.podKeys(placement.out().facts(), placement.targetNamespace(), placement.targetPod())) {
+        int slash = key.indexOf('/');
+        String podNamespace = slash < 0 ? null : key.substring(0, slash);
+        if ((namespace == null || namespace.equals(podNamespace)) && ownPods.matcher(key.substring(slash + 1)).matches()) {
+          placement.out().fact(new TemplateGpuRequest(key, kind, name, gpus, where, text));
+        }
+      }
+    });
   }
 }

@@ -93,6 +93,39 @@ class DescribeWorkloadTextTest {
   }
 
   @Test
+  void aDeploymentObjectGivesItsTemplatesGpusToThePodsTheEventsName() {
+    write(dir, "deployment.yaml", """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: llama-8b
+          namespace: llm
+        spec:
+          replicas: 3
+          template:
+            spec:
+              containers:
+              - name: vllm
+                image: vllm/vllm-openai:v0.8.5
+                resources:
+                  limits:
+                    nvidia.com/gpu: "1"
+        """);
+    write(dir, "events.txt", """
+        LAST SEEN   TYPE      REASON             OBJECT                         MESSAGE
+        3m          Warning   FailedScheduling   pod/llama-8b-6c9f7d8b5-x5t9n   0/5 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 3 node(s) had untolerated taint {CriticalAddonsOnly: true}.
+        3m          Warning   FailedScheduling   pod/other-7f8d9c6b5-k2m4q      0/5 nodes are available: 5 Insufficient cpu.
+        """);
+    write(dir, "target.yaml", "namespace: llm\n");
+
+    assertThat(facts(read(dir), TemplateGpuRequest.class)).singleElement().satisfies(r -> {
+      assertThat(r.podKey()).isEqualTo("llm/llama-8b-6c9f7d8b5-x5t9n");
+      assertThat(r.gpus()).isEqualTo(1);
+      assertThat(r.evidence().source()).isEqualTo("deployment.yaml");
+    });
+  }
+
+  @Test
   void aTemplateWhoseContainersShowNoGpuLineRequestsNone() {
     String noGpu = DEPLOYMENT.replace("      nvidia.com/gpu:  2\n", "      memory:  64Gi\n");
     write(dir, "issue.md", "```\n" + noGpu + "```\n");
