@@ -34,9 +34,10 @@ class DeterminismTest {
     assertThat(bundle.facts().get(bundle.facts().size() - 1)).matches(DeterminismTest::derived);
   }
 
-  /** Facts derived from the facts read (scheduler reasons, autoscaler and Azure errors) follow them. */
+  /** Facts derived from the facts read (scheduler reasons, autoscaler and Azure errors, templates' requests) follow them. */
   private static boolean derived(Object fact) {
     return fact instanceof SchedulingReason || fact instanceof io.gpudoctor.facts.AzureError
+        || fact instanceof io.gpudoctor.facts.TemplateGpuRequest
         || fact instanceof io.gpudoctor.facts.ScaleUpSkipped || fact instanceof io.gpudoctor.facts.ScaleUpTriggered
         || fact instanceof io.gpudoctor.facts.ScaleUpFailed || fact instanceof io.gpudoctor.facts.AutoscalerGroupStatus;
   }
