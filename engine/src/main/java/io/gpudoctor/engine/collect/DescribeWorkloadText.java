@@ -45,17 +45,9 @@ final class DescribeWorkloadText {
       }
     });
     if (sharedMemory == null && gpuRequest == null) return;
-    Pattern ownPods = podsOf(kind, name);
     // After the describes and events of every file have placed their pods.
     out.later(3, placement -> {
-      Set<String> pods = new TreeSet<>();
-      for (String key : podKeys(placement.out().facts(), placement.targetNamespace(), placement.targetPod())) {
-        int slash = key.indexOf('/');
-        String podNamespace = slash < 0 ? null : key.substring(0, slash);
-        if ((namespace == null || namespace.equals(podNamespace)) && ownPods.matcher(key.substring(slash + 1)).matches()) {
-          pods.add(key);
-        }
-      }
+      Set<String> pods = podsOfWorkload(placement, namespace, kind, name);
       if (pods.isEmpty() && onlyWorkload) pods.add(PodFacts.UNNAMED);
       for (String pod : pods) {
         if (sharedMemory != null) placement.out().fact(sharedMemory.ofTemplate(pod, kind, name));
@@ -83,7 +75,21 @@ final class DescribeWorkloadText {
     return null;
   }
 
-  static Pattern podsOf(String kind, String name) {
+  /** The pods the evidence names that are the workload's, by the names its controller gives them. */
+  static Set<String> podsOfWorkload(TextPlacement placement, String namespace, String kind, String name) {
+    Pattern ownPods = podsOf(kind, name);
+    Set<String> pods = new TreeSet<>();
+    for (String key : podKeys(placement.out().facts(), placement.targetNamespace(), placement.targetPod())) {
+      int slash = key.indexOf('/');
+      String podNamespace = slash < 0 ? null : key.substring(0, slash);
+      if ((namespace == null || namespace.equals(podNamespace)) && ownPods.matcher(key.substring(slash + 1)).matches()) {
+        pods.add(key);
+      }
+    }
+    return pods;
+  }
+
+  private static Pattern podsOf(String kind, String name) {
     String quoted = Pattern.quote(name);
     String deployment = quoted + "-[a-z0-9]{1,10}-[a-z0-9]{5}";
     String statefulSet = quoted + "-\\d+";
@@ -95,7 +101,7 @@ final class DescribeWorkloadText {
   }
 
   /** The pods the evidence names: read, involved in events, writing logs, or the target's. */
-  static Set<String> podKeys(List<Object> facts, String targetNamespace, String targetPod) {
+  private static Set<String> podKeys(List<Object> facts, String targetNamespace, String targetPod) {
     Set<String> keys = new TreeSet<>();
     for (Object f : facts) {
       if (f instanceof PodFacts p && !PodFacts.UNNAMED.equals(p.name())) keys.add(p.key());

@@ -9,7 +9,6 @@ import io.gpudoctor.facts.Topics;
 import io.gpudoctor.facts.WorkloadFacts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -56,14 +55,9 @@ final class WorkloadReader implements KubeObjectReader {
     }
     String text = shown.isEmpty() ? "containers show no " + GpuResources.GPU : String.join(" ... ", shown);
     Provenance where = at.child("spec").child("template").child("spec").child("containers");
-    Pattern ownPods = DescribeWorkloadText.podsOf(kind, name);
     out.later(3, placement -> {
-      for (String key : DescribeWorkloadText.podKeys(placement.out().facts(), placement.targetNamespace(), placement.targetPod())) {
-        int slash = key.indexOf('/');
-        String podNamespace = slash < 0 ? null : key.substring(0, slash);
-        if ((namespace == null || namespace.equals(podNamespace)) && ownPods.matcher(key.substring(slash + 1)).matches()) {
-          placement.out().fact(new TemplateGpuRequest(key, kind, name, gpus, where, text));
-        }
+      for (String key : DescribeWorkloadText.podsOfWorkload(placement, namespace, kind, name)) {
+        placement.out().fact(new TemplateGpuRequest(key, kind, name, gpus, where, text));
       }
     });
   }
