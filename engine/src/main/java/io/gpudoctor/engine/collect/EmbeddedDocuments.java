@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -21,6 +22,11 @@ final class EmbeddedDocuments {
   private static final Pattern YAML_LINE = Pattern.compile("^(\\s.*|-( .*)?|---.*|[A-Za-z_][\\w./-]*:(\\s.*)?)?$");
   /** Where a file that is one YAML or JSON document starts (comments and blank lines before it aside). */
   private static final Pattern WHOLE_DOCUMENT = Pattern.compile("^(---|apiVersion:|kind:|[a-z][\\w.-]*:(\\s|$)|- |[{\\[])");
+  /**
+   * A shell here-document that feeds what follows to a command: {@code cat <<EOF | kubectl apply -f -},
+   * {@code kubectl apply -f - <<'EOF'}, {@code cat > pod.yaml <<-EOT}. Its word ends the document.
+   */
+  private static final Pattern HEREDOC = Pattern.compile("<<-?\\s*(['\"]?)([A-Za-z_]\\w*)\\1\\s*(\\||>|$|\\s)");
 
   private EmbeddedDocuments() {}
 
@@ -64,16 +70,29 @@ final class EmbeddedDocuments {
     return runs;
   }
 
-  /** The documents of one fenced block: its content, or what follows each command line in it. */
+  /**
+   * The documents of one fenced block: its content, or what follows each command line in it, or the body of a
+   * here-document up to its word.
+   */
   private static void inBlock(MarkdownText.FencedBlock block, String[] lines, List<Run> runs) {
     List<TextLine> content = block.content();
     boolean typed = block.info().equals("yaml") || block.info().equals("yml") || block.info().equals("json");
     int i = 0;
     while (i < content.size()) {
-      while (i < content.size() && (content.get(i).blank() || CommandContext.isCommand(content.get(i).text()))) i++;
+      String terminator = null;
+      while (i < content.size()) {
+        String text = content.get(i).text();
+        terminator = hereDocumentWord(text);
+        if (terminator == null && !content.get(i).blank() && !CommandContext.isCommand(text)) break;
+        i++;
+        if (terminator != null) break;
+      }
       if (i >= content.size()) return;
       int end = i;
-      while (end + 1 < content.size() && !CommandContext.isCommand(content.get(end + 1).text())) end++;
+      while (end + 1 < content.size() && !CommandContext.isCommand(content.get(end + 1).text())
+          && !content.get(end + 1).trimmed().equals(terminator)) {
+        end++;
+      }
       String first = content.get(i).text();
       boolean starts = DOCUMENT_START.matcher(first).find();
       if (starts || typed && looksLikeYamlOrJson(first)) {
@@ -84,6 +103,13 @@ final class EmbeddedDocuments {
       }
       i = end + 1;
     }
+  }
+
+  /** The word that ends the here-document the line opens, or null when it opens none. */
+  private static String hereDocumentWord(String line) {
+    if (!line.contains("<<")) return null;
+    Matcher m = HEREDOC.matcher(line);
+    return m.find() ? m.group(2) : null;
   }
 
   /** Log lines of a structured logger (Karpenter, KAITO): one JSON object a line, never an object to read whole. */

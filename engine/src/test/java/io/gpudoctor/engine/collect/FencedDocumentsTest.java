@@ -85,6 +85,28 @@ class FencedDocumentsTest {
   }
 
   @Test
+  void theBodyOfAHereDocumentFedToKubectlApplyIsReadUpToItsWord() {
+    write(folder, "issue.md", "Deploy it:\n\n```sh\ncat <<EOF | kubectl apply -f -\n" + WORKSPACE + "EOF\n```\nThen wait.\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    WorkspaceFacts ws = only(bundle, WorkspaceFacts.class);
+    assertThat(ws.provenance().pointer()).isEqualTo("line 5");
+    assertThat(ws.instanceType()).isEqualTo("Standard_NC40ads_H100_v5");
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
+  void aQuotedHereDocumentWordAfterTheCommandEndsTheDocumentToo() {
+    write(folder, "issue.md", "```\n$ kubectl apply -f - <<'YAML'\n" + WORKSPACE + "YAML\n$ kubectl get workspace -A\n```\n");
+
+    EvidenceBundle bundle = read(folder);
+
+    assertThat(only(bundle, WorkspaceFacts.class).provenance().pointer()).isEqualTo("line 3");
+    assertThat(bundle.unreadable()).isEmpty();
+  }
+
+  @Test
   void aBareRunFromApiVersionEndsWhereTheProseGoesOn() {
     write(folder, "issue.md", "# Workspace stuck\n\nMy yaml:\n\n" + WORKSPACE
         + "\nIt has been like this for an hour. Is it the quota?\n");
