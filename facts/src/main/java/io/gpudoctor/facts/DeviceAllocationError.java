@@ -28,6 +28,12 @@ public record DeviceAllocationError(Cause cause, String resource, Integer reques
     GPU_LOST,
     /** The plugin's RPC failed on NVML {@code Insufficient Permissions} (a MIG-enabled GPU the plugin may not open). */
     NVML_PERMISSION_DENIED,
+    /**
+     * The plugin's RPC could not initialise NVML at all: go-gpuallocator's {@code error calling nvml.Init: ...} under the
+     * plugin's {@code unable to get device link information: }, or {@code nvml init failed: ...}. The plugin process lost
+     * the driver's library (the driver reloaded or upgraded under it), not a GPU.
+     */
+    PLUGIN_NVML_INIT_FAILED,
     /** {@code rpc error: code = Unavailable}: the plugin's socket did not answer (plugin restarting or gone). */
     PLUGIN_UNREACHABLE,
     /** Another failure of the plugin's GetPreferredAllocation, Allocate or PreStartContainer RPC. */
@@ -45,8 +51,13 @@ public record DeviceAllocationError(Cause cause, String resource, Integer reques
   private static final Pattern ALLOCATED_UNHEALTHY =
       Pattern.compile("previously allocated devices are no longer healthy; cannot allocate unhealthy devices\\s+(\\S+)");
   private static final Pattern UNREGISTERED = Pattern.compile("(?:cannot allocate unregistered device|unknown Device Plugin)\\s+(\\S+)");
+  // A pasted message cut before "rpc failed with err" keeps the RPC's name: "device plugin GetPreferredAllocation; ...".
   private static final Pattern RPC = Pattern.compile(
-      "device plugin \\w+ rpc failed with err|rpc error: code = |no containers return in allocation response");
+      "device plugin \\w+ rpc failed with err|rpc error: code = |no containers return in allocation response"
+          + "|device plugin (?:GetPreferredAllocation|Allocate|PreStartContainer)\\b");
+  /** NVML could not be initialised inside the plugin's RPC (go-gpuallocator, the plugin's resource manager). */
+  private static final List<String> NVML_INIT_FAILED = List.of("error calling nvml.init", "nvml init failed",
+      "failed to initialize nvml");
   /** The other kubelet admission managers (CPU, memory) word their own "Allocate failed" errors. */
   private static final List<String> NOT_DEVICE_MANAGER = List.of("not enough cpus available", "[memorymanager]",
       "memory manager", "cpuset");
@@ -73,6 +84,7 @@ public record DeviceAllocationError(Cause cause, String resource, Integer reques
     if (d.find()) return new DeviceAllocationError(Cause.UNREGISTERED_RESOURCE, resourceName(d.group(1)), null, null, error);
     if (RPC.matcher(error).find()) {
       Cause cause = lower.contains("insufficient permissions") ? Cause.NVML_PERMISSION_DENIED
+          : NVML_INIT_FAILED.stream().anyMatch(lower::contains) ? Cause.PLUGIN_NVML_INIT_FAILED
           : lower.contains("code = unavailable") ? Cause.PLUGIN_UNREACHABLE : Cause.PLUGIN_RPC_FAILED;
       return new DeviceAllocationError(cause, null, null, null, error);
     }

@@ -190,6 +190,17 @@ public enum LogSignalKind {
    */
   CUDA_SYSTEM_NOT_READY,
   /**
+   * CUDA error 3 at initialisation: the driver loads, but CUDA cannot initialise the GPU. The CUDA runtime's string
+   * {@code initialization error} as the CUDA samples print it ({@code Failed to allocate device vector A (error code
+   * initialization error)!}, the vectorAdd the GPU Operator's CUDA validator runs), PyTorch's {@code CUDA error:
+   * initialization error} and {@code CUDA driver error: initialization error}, NCCL's {@code Cuda failure
+   * 'initialization error'}, and its names {@code cudaErrorInitializationError} (runtime API) and
+   * {@code CUDA_ERROR_NOT_INITIALIZED} (driver API). The kernel module cannot drive the GPU: the open kernel module on
+   * a GPU before Turing, or a driver branch that does not support the GPU. The NVIDIA container runtime's own
+   * {@code nvidia-container-cli: initialization error} is its hook's ({@link #CONTAINER_HOOK_ERROR}), not this.
+   */
+  CUDA_INIT_FAILED,
+  /**
    * The runtime says the GPU's architecture (compute capability) cannot run what it was asked to: vLLM's {@code Bfloat16
    * is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.},
    * {@code GPUs with compute capability below 7.0 are not supported.} and {@code The quantization method fp8 is not
@@ -206,7 +217,8 @@ public enum LogSignalKind {
    * containerd has no NVIDIA runtime handler for the pod's RuntimeClass: the kubelet's {@code Failed to create pod
    * sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured}
    * (also the GPU Operator's {@code nvidia-cdi} and {@code nvidia-legacy} handlers). The NVIDIA Container Toolkit has
-   * not configured that node, or the pod landed on a node without it.
+   * not configured that node, or the pod landed on a node without it. Docker's CRI (dockershim up to Kubernetes 1.23,
+   * cri-dockerd since) says {@code RuntimeHandler "nvidia" not supported}: it runs no RuntimeClass handler at all.
    */
   NVIDIA_RUNTIME_NOT_CONFIGURED,
   /**
@@ -313,8 +325,17 @@ public enum LogSignalKind {
    */
   DEVICE_PLUGIN_NO_DEVICES,
   /**
+   * The NVIDIA device plugin found the driver's NVML library in its container: {@code Detected NVML platform: found
+   * NVML library} (its platform factory). Informational: a later NVML failure of the same plugin is then not
+   * a library missing from its container.
+   */
+  DEVICE_PLUGIN_NVML_FOUND,
+  /**
    * The NVIDIA device plugin or GPU feature discovery stops at start-up, in its own words: {@code error starting
-   * plugins: ...} (with {@code invalid MIG configuration} when its MIG strategy does not fit the GPUs' layout),
+   * plugins: ...} (with {@code invalid MIG configuration} when its MIG strategy does not fit the GPUs' layout), the
+   * MIG strategy single's own complaints ({@code panic: More than one MIG device type present on node}, {@code No MIG
+   * devices present on node}, {@code Unsupported MIG device found} up to 0.11; GFD's warning {@code Invalid
+   * configuration detected for mig-strategy=single: ...}, after which it labels the node MIG-INVALID),
    * {@code unable to load config: ...} (its config file, the time-slicing, MPS or deviceListStrategy settings, does not
    * parse for its version), {@code failed to create FS watcher for /var/lib/kubelet/device-plugins/: too many open
    * files} (the node's inotify limit). It registers no {@code nvidia.com/gpu} and restarts.
@@ -323,7 +344,9 @@ public enum LogSignalKind {
   /**
    * Python in the container may not write where it must: {@code PermissionError: [Errno 13] Permission denied:
    * '/.cache'} (a cache or config directory under a HOME the pod's user cannot write, OpenShift's arbitrary UID, a
-   * runAsUser), {@code OSError: [Errno 30] Read-only file system: '/root/.cache/...'} (readOnlyRootFilesystem).
+   * runAsUser), {@code OSError: [Errno 30] Read-only file system: '/root/.cache/...'} (readOnlyRootFilesystem); NVIDIA
+   * NIM's {@code RuntimeError: Unable to write to NIM_CACHE_PATH (/mnt/models/cache)} (a read-only volume at its cache
+   * path, such as the model store KServe mounts read-only).
    */
   FILESYSTEM_NOT_WRITABLE;
 
@@ -342,7 +365,7 @@ public enum LogSignalKind {
    */
   public boolean informational() {
     return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN || this == SERVER_LISTENING
-        || this == VLLM_CUDA_GRAPH_CAPTURE;
+        || this == VLLM_CUDA_GRAPH_CAPTURE || this == DEVICE_PLUGIN_NVML_FOUND;
   }
 
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */

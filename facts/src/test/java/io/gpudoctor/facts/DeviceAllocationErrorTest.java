@@ -65,7 +65,40 @@ class DeviceAllocationErrorTest {
     assertThat(permissions.cause()).isEqualTo(Cause.NVML_PERMISSION_DENIED);
     assertThat(permissions.resource()).isNull();
     assertThat(unreachable.cause()).isEqualTo(Cause.PLUGIN_UNREACHABLE);
-    assertThat(init.cause()).isEqualTo(Cause.PLUGIN_RPC_FAILED);
+    assertThat(init.cause()).isEqualTo(Cause.PLUGIN_NVML_INIT_FAILED);
+  }
+
+  @Test
+  void linkInformationFailureIsJudgedByItsInnerError() {
+    DeviceAllocationError nvmlInit = DeviceAllocationError.parse("Pod was rejected: Allocate failed due to device plugin "
+        + "GetPreferredAllocation rpc failed with err: rpc error: code = Unknown desc = error getting list of preferred "
+        + "allocation devices: unable to get device link information: error calling nvml.Init: Unknown Error, which is "
+        + "unexpected");
+    DeviceAllocationError lost = DeviceAllocationError.parse("Allocate failed due to device plugin GetPreferredAllocation "
+        + "rpc failed with err: rpc error: code = Unknown desc = error getting list of preferred allocation devices: unable "
+        + "to get device link information: error getting NVLink for devices (0, 1): failed to get nvlink remote pci info: "
+        + "failed to get nvlink state: GPU is lost, which is unexpected");
+    DeviceAllocationError unknown = DeviceAllocationError.parse("Allocate failed due to device plugin GetPreferredAllocation "
+        + "rpc failed with err: rpc error: code = Unknown desc = error getting list of preferred allocation devices: unable "
+        + "to get device link information: error getting NVLink for devices (0, 1): failed to get nvlink remote pci info: "
+        + "failed to get nvlink state: Unknown Error, which is unexpected");
+
+    assertThat(nvmlInit.cause()).isEqualTo(Cause.PLUGIN_NVML_INIT_FAILED);
+    assertThat(lost.cause()).isEqualTo(Cause.GPU_LOST);
+    assertThat(unknown.cause()).isEqualTo(Cause.PLUGIN_RPC_FAILED);
+  }
+
+  @Test
+  void aMessageCutBeforeRpcFailedStillNamesThePluginsRpc() {
+    DeviceAllocationError cut = DeviceAllocationError.parse("Pod was rejected: Allocate failed due to device plugin "
+        + "GetPreferredAllocation; unable to get device link information: error calling nvml.Init");
+    DeviceAllocationError other = DeviceAllocationError.parse("Allocate failed due to device plugin registration is "
+        + "pending, which is unexpected");
+
+    assertThat(cut.cause()).isEqualTo(Cause.PLUGIN_NVML_INIT_FAILED);
+    assertThat(cut.error()).isEqualTo("device plugin GetPreferredAllocation; unable to get device link information: "
+        + "error calling nvml.Init");
+    assertThat(other.cause()).isEqualTo(Cause.OTHER);
   }
 
   @Test

@@ -83,8 +83,35 @@ class AdmissionFailureRulesTest {
     ReportedFinding f = only(diagnose(List.of(pod, event), "events"), "DeviceAllocationFailed");
 
     assertThat(f.status()).isEqualTo(FindingStatus.LIKELY);
-    assertThat(f.summary()).contains("pod training/resnet-ddp-worker-2", "The device plugin's RPC failed");
+    assertThat(f.summary()).contains("pod training/resnet-ddp-worker-2", "The device plugin could not initialise NVML");
     assertThat(f.evidence()).anySatisfy(e -> assertThat(e.pointer()).contains("41"));
+  }
+
+  @Test
+  void aLinkQueryThatCouldNotInitialiseNvmlIsThePluginsAndNoLostGpu() {
+    PodFacts pod = rejected(null, null, "Pod was rejected: Allocate failed due to device plugin GetPreferredAllocation; "
+        + "unable to get device link information: error calling nvml.Init", Provenance.ofLines("issue.md", 7, Map.of()));
+
+    ReportedFinding f = only(diagnose(List.of(pod), "pods"), "DeviceAllocationFailed");
+
+    assertThat(f.summary()).contains("could not initialise NVML", "The error does not say that a GPU is lost")
+        .doesNotContain("fallen off");
+    assertThat(f.handoff()).contains("restart that pod").doesNotContain("have the GPU repaired");
+    assertThat(f.owner()).isNotEqualTo("azure-support");
+    assertThat(f.proposedActions()).noneSatisfy(a -> assertThat(a.command()).contains("cordon"));
+  }
+
+  @Test
+  void aLinkQueryWhoseInnerErrorWasCutOffNamesBothCausesAndClaimsNoLostGpu() {
+    PodFacts pod = rejected(null, null, "Allocate failed due to device plugin GetPreferredAllocation rpc failed with err: "
+        + "rpc error: code = Unknown desc = error getting list of preferred allocation devices: unable to get device link "
+        + "information: ...", Provenance.ofLines("issue.md", 22, Map.of()));
+
+    ReportedFinding f = only(diagnose(List.of(pod), "pods"), "DeviceAllocationFailed");
+
+    assertThat(f.summary()).contains("Why NVML failed is not in the quoted error");
+    assertThat(f.handoff()).contains("Xid 79", "error calling nvml.Init");
+    assertThat(f.owner()).isNotEqualTo("azure-support");
   }
 
   @Test

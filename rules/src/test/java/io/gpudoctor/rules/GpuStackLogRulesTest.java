@@ -126,9 +126,101 @@ class GpuStackLogRulesTest {
   @Test
   void aCdiSpecWithoutTheAllocatedGpuIsTheNodesGpuStack() throws Exception {
     ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-cdi-spec-lacks-the-allocated-gpu"), "GpuDriverMismatch");
-    assertThat(f.summary()).contains("unresolvable CDI devices management.nvidia.com/gpu=GPU-e78e68c0")
+    assertThat(f.summary()).contains("unresolvable CDI devices k8s.device-plugin.nvidia.com/gpu=GPU-e78e68c0")
         .contains("the node's CDI specification").contains("nvidia-ctk cdi generate");
     assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
+  void aSingleGpuOfTheManagementCdiKindIsThePodsRuntimeClassNotAStaleSpec() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-cdi-management-kind-under-the-nvidia-cdi-class"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("management.nvidia.com/gpu=GPU-e78e68c0", "holds only the device all")
+        .doesNotContain("nvidia-ctk cdi generate");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.handoff()).contains("without runtimeClassName nvidia-cdi");
+    assertThat(f.proposedActions()).noneSatisfy(a -> assertThat(a.command()).contains("cordon"));
+  }
+
+  @Test
+  void dockersCriRefusingTheNvidiaHandlerIsTheWorkloadsRuntimeClassOnThatNode() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-sandbox-docker-supports-no-runtime-handler"), "GpuDriverMismatch");
+    assertThat(f.status()).isEqualTo(FindingStatus.CONFIRMED);
+    assertThat(f.summary()).contains("RuntimeHandler \"nvidia\" not supported", "supports no RuntimeClass handler", "gpu-worker-02");
+    assertThat(f.owner()).isEqualTo("workload-owner");
+    assertThat(f.handoff()).contains("Remove runtimeClassName", "containerd");
+    assertThat(f.proposedActions()).noneSatisfy(a -> assertThat(a.command()).contains("cordon"));
+  }
+
+  @Test
+  void cudasInitializationErrorInTheOperatorsValidatorNamesTheKernelModuleFlavour() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-cuda-validator-initialization-error"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("The GPU Operator's CUDA validator", "CUDA error 3", "open kernel modules")
+        .doesNotContain("fabric");
+    assertThat(f.handoff()).contains("kernelModuleType", "proprietary");
+    assertThat(f.owner()).as("the operator's validator runs where the operator runs the stack").isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
+  void aPluginPanickingOnMixedMigProfilesIsHandedTheMixedStrategy() throws Exception {
+    ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-old-plugin-panics-on-mixed-mig-profiles"),
+        "DevicePluginNotRunning");
+    assertThat(f.summary()).contains("panic: More than one MIG device type present on node", "more than one profile");
+    assertThat(f.handoff()).contains("mixed", "nvidia.com/mig-<profile>");
+    assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
+  void gpuFeatureDiscoverysMigWarningIsNotCalledAStartUpFailureOfItsOwn() throws Exception {
+    ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-gfd-labels-mig-layout-invalid-for-strategy-single"),
+        "DevicePluginNotRunning");
+    assertThat(f.summary()).startsWith("GPU feature discovery (pod gpu-operator/gpu-feature-discovery-7c2lp)")
+        .contains("MIG-INVALID").doesNotContain("stops at start-up:");
+  }
+
+  @Test
+  void aPluginThatFoundNvmlIsNotSaidToLackTheRuntime() throws Exception {
+    ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-plugin-nvml-fails-after-it-found-the-library"),
+        "DevicePluginNotRunning");
+    assertThat(f.summary()).contains("although its own log says it found the NVML library", "SYS_ADMIN")
+        .doesNotContain("not mounted into its container");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("Detected NVML platform: found NVML library"));
+    assertThat(f.handoff()).contains("securityContext");
+  }
+
+  @Test
+  void aPluginWithoutNvmlInItsLogIsStillSaidToLackTheDriverOrRuntime() throws Exception {
+    write("logs/kube-system/nvidia-device-plugin-daemonset-x1y2z/nvidia-device-plugin-ctr.log",
+        "2026-04-08T09:14:22.790447180Z E0408 09:14:22.790447       1 main.go:132] error starting plugins: error creating "
+            + "plugin manager: unable to create plugin manager: nvml init failed: ERROR_LIBRARY_NOT_FOUND\n");
+    ReportedFinding f = finding(diagnose(dir), "DevicePluginNotRunning");
+    assertThat(f.summary()).contains("not mounted into its container").doesNotContain("found the NVML library");
+  }
+
+  @Test
+  void nimsCacheCheckOnAReadOnlyVolumeIsHandedTheCachePath() throws Exception {
+    ReportedFinding f = finding(fixture("OutOfScope/fires-nim-cache-path-on-a-read-only-model-volume"), "OutOfScope");
+    assertThat(f.summary()).contains("its NIM_CACHE_PATH /mnt/models/cache", "read-only")
+        .doesNotContain("{cache_path}");
+    assertThat(f.handoff()).contains("NIM_CACHE_PATH");
+  }
+
+  @Test
+  void aLinkQueryOnANodeThatLostAGpuIsTheHardwaresAndProposesACordon() throws Exception {
+    Diagnosis d = fixture("DeviceAllocationFailed/fires-link-information-fails-on-a-node-that-lost-a-gpu");
+    ReportedFinding f = finding(d, "DeviceAllocationFailed");
+    assertThat(f.summary()).contains("the node reports GPUMissing", "see GpuDeviceUnhealthy");
+    assertThat(f.owner()).isEqualTo("azure-support");
+    assertThat(f.evidence()).anySatisfy(e -> assertThat(e.quote()).contains("Expected to see 4 GPUs but found 3"));
+    assertThat(f.proposedActions()).anySatisfy(a -> assertThat(a.command()).contains("cordon"));
+  }
+
+  @Test
+  void aLinkQueryThatCouldNotInitialiseNvmlRestartsTheCustomersPlugin() throws Exception {
+    ReportedFinding f = finding(fixture("DeviceAllocationFailed/fires-link-information-plugin-cannot-initialise-nvml"),
+        "DeviceAllocationFailed");
+    assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+    assertThat(f.proposedActions()).anySatisfy(a -> assertThat(a.description()).startsWith("Restart the device plugin pod"))
+        .noneSatisfy(a -> assertThat(a.command()).contains("cordon"));
   }
 
   @Test

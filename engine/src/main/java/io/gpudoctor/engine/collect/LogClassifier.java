@@ -50,6 +50,9 @@ final class LogClassifier {
   private static final Pattern GGML_ALLOCATING = Pattern.compile("allocating " + SIZE + " on device \\d+");
   // containerd's CRI plugin (1.x and 2.x): no runtime for "nvidia" is configured; a pasted event may escape the quotes.
   private static final Pattern NO_NVIDIA_RUNTIME = Pattern.compile("no runtime for \\\\?\"nvidia[\\w.-]*\\\\?\" is configured");
+  // Docker's CRI (dockershim in the kubelet up to 1.23, cri-dockerd since) runs no RuntimeClass handler at all:
+  // RuntimeHandler "nvidia" not supported.
+  private static final Pattern DOCKER_NO_NVIDIA_HANDLER = Pattern.compile("RuntimeHandler \\\\?\"nvidia[\\w.-]*\\\\?\" not supported");
   private static final Pattern TGI_SIGBUS = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 7\\b");
   private static final Pattern NCCL_SHM_EXTEND = Pattern.compile("NCCL WARN Error: failed to extend \\S*nccl-\\S+ to \\d+ bytes");
   private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
@@ -74,7 +77,8 @@ final class LogClassifier {
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
     if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
-    if (line.contains("[Errno 13] Permission denied: '") || line.contains("[Errno 30] Read-only file system: '")) {
+    if (line.contains("[Errno 13] Permission denied: '") || line.contains("[Errno 30] Read-only file system: '")
+        || nimCacheNotWritable(line)) {
       return kind(LogSignalKind.FILESYSTEM_NOT_WRITABLE);
     }
     if (line.contains("Capturing ") && (line.contains("Capturing cudagraphs") || line.contains("Capturing CUDA graph")
@@ -82,6 +86,16 @@ final class LogClassifier {
       return kind(LogSignalKind.VLLM_CUDA_GRAPH_CAPTURE);
     }
     return ServerListenAddress.of(line) != null ? kind(LogSignalKind.SERVER_LISTENING) : null;
+  }
+
+  /**
+   * NVIDIA NIM's cache check ({@code nim-llm-check-cache-env}) before it downloads: {@code RuntimeError: Unable to write
+   * to NIM_CACHE_PATH (/mnt/models/cache)}. The traceback's own source line ({@code raise RuntimeError(f"Unable to
+   * write to NIM_CACHE_PATH ({cache_path})")}) names no path and is not the error.
+   */
+  private static boolean nimCacheNotWritable(String line) {
+    int at = line.indexOf("Unable to write to NIM_CACHE_PATH (");
+    return at >= 0 && !line.startsWith("{", at + "Unable to write to NIM_CACHE_PATH (".length());
   }
 
   /** cudaGetErrorString of the faults a kernel of the process raises itself (700, 710, 715, 716, 719). */
@@ -317,12 +331,45 @@ final class LogClassifier {
         || line.contains("Could not find nvcc and default cuda_home");
   }
 
+  /**
+   * {@link LogSignalKind#CUDA_INIT_FAILED}: CUDA error 3 ({@code initialization error}) as CUDA's own programs, PyTorch
+   * and NCCL print it, or by its API names. The bare words are the container hook's too ({@code nvidia-container-cli:
+   * initialization error: ...}, classified before this), so only CUDA's framings count.
+   */
+  private static boolean cudaInitFailed(String line) {
+    return line.contains("(error code initialization error)")
+        || line.contains("CUDA error: initialization error") || line.contains("CUDA driver error: initialization error")
+        || line.contains("Cuda failure") && line.contains("'initialization error'")
+        || line.contains("cudaErrorInitializationError") || line.contains("CUDA_ERROR_NOT_INITIALIZED");
+  }
+
   /** {@link LogSignalKind#DEVICE_PLUGIN_START_FAILED}: k8s-device-plugin's and GFD's fatal start-up errors. */
-  private static boolean devicePluginStartFailed(String line) {
+  private static boolean devicePluginStartFailed(String line, String lower) {
     return line.contains("error starting plugins: ")
         || line.contains("unable to load config: ") && (line.contains("config file") || line.contains("PluginCommandLineFlags")
             || line.contains("sharing") || line.contains("timeSlicing") || line.contains("deviceListStrategy"))
-        || line.contains("create FS watcher for /var/lib/kubelet/device-plugins");
+        || line.contains("create FS watcher for /var/lib/kubelet/device-plugins")
+        || migStrategyInvalid(lower);
+  }
+
+  /**
+   * The MIG strategy does not fit the node's MIG layout, in the words of every version: k8s-device-plugin's
+   * migStrategySingle up to 0.11 panics ({@code panic: More than one MIG device type present on node}, {@code No MIG
+   * devices present on node}, {@code Unsupported MIG device found: mig-...}), later ones return the device map's
+   * errors ({@code more than one MIG device type present on node}, {@code all devices on the node must be configured
+   * with the same migEnabled value}, {@code At least one device with migEnabled=true was not configured correctly}),
+   * usually inside {@code error starting plugins: ...}; GPU feature discovery returned the same errors in its early
+   * versions and later warns {@code Invalid configuration detected for mig-strategy=single: ...} (its labels then say MIG-INVALID
+   * and a count of 0). {@code lower} is the line in lower case.
+   */
+  private static boolean migStrategyInvalid(String lower) {
+    if (!lower.contains("mig")) return false;
+    return lower.contains("more than one mig device type present on node")
+        || lower.contains("no mig devices present on node")
+        || lower.contains("unsupported mig device found")
+        || lower.contains("invalid configuration detected for mig-strategy=")
+        || lower.contains("all devices on the node must be configured with the same migenabled value")
+        || lower.contains("at least one device with migenabled=true was not configured correctly");
   }
 
   /** The driver, container runtime, device plugin and exporter wordings; {@code lower} is the line in lower case. */
@@ -331,7 +378,10 @@ final class LogClassifier {
     if (lower.contains("driver/library version mismatch")) return LogSignalKind.DRIVER_LIBRARY_MISMATCH;
     if (lower.contains("nvidia-container-cli: requirement error")) return LogSignalKind.CONTAINER_CLI_REQUIREMENT;
     if (ContainerHookError.in(line)) return LogSignalKind.CONTAINER_HOOK_ERROR;
-    if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()) return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
+    if (line.contains("no runtime for ") && NO_NVIDIA_RUNTIME.matcher(line).find()
+        || line.contains("RuntimeHandler ") && DOCKER_NO_NVIDIA_HANDLER.matcher(line).find()) {
+      return LogSignalKind.NVIDIA_RUNTIME_NOT_CONFIGURED;
+    }
     if (driverInstallFailed(line)) return LogSignalKind.DRIVER_INSTALL_FAILED;
     if (line.contains("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver")) {
       return LogSignalKind.NVIDIA_SMI_NO_DRIVER;
@@ -355,6 +405,7 @@ final class LogClassifier {
         || line.contains("CUDA_ERROR_SYSTEM_NOT_READY")) {
       return LogSignalKind.CUDA_SYSTEM_NOT_READY;
     }
+    if (cudaInitFailed(line)) return LogSignalKind.CUDA_INIT_FAILED;
     if (line.contains("libcudart.so.") && CUDART_MISSING.matcher(line).find()) return LogSignalKind.CUDA_RUNTIME_LIBRARY_MISSING;
     if (line.contains("GPU is lost") || line.contains("GPU_IS_LOST")) return LogSignalKind.GPU_LOST;
     if (line.contains("uncorrectable ECC error encountered") || line.contains("cudaErrorECCUncorrectable")
@@ -371,7 +422,7 @@ final class LogClassifier {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
     }
     if (dcgmExporterFailed(line, lower)) return LogSignalKind.DCGM_EXPORTER_FAILED;
-    if (devicePluginStartFailed(line)) return LogSignalKind.DEVICE_PLUGIN_START_FAILED;
+    if (devicePluginStartFailed(line, lower)) return LogSignalKind.DEVICE_PLUGIN_START_FAILED;
     if (lower.contains("failed to initialize nvml")) return LogSignalKind.NVML_INIT_FAILED;
     if (line.contains("No CUDA GPUs are available") || line.contains("Found no NVIDIA driver on your system")
         || lower.contains("no cuda-capable device is detected") || line.contains("cudaErrorNoDevice")
@@ -394,6 +445,7 @@ final class LogClassifier {
         || line.contains("marking all devices as unhealthy")) {
       return LogSignalKind.DEVICE_MARKED_UNHEALTHY;
     }
+    if (line.contains("Detected NVML platform: found NVML")) return LogSignalKind.DEVICE_PLUGIN_NVML_FOUND;
     // The plugin's hint after NVML failed: "did you set the docker default runtime to `nvidia`?" in older
     // plugins, "did you configure the NVIDIA Container Toolkit?" in newer ones.
     if (line.contains("No devices found. Waiting indefinitely") || line.contains("Incompatible strategy detected")

@@ -36,6 +36,19 @@ class LogClassifierTest {
       CUDA_SYSTEM_NOT_READY | UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)
       CUDA_SYSTEM_NOT_READY | cuInit failed: CUDA_ERROR_SYSTEM_NOT_READY
       CUDA_SYSTEM_NOT_READY | cudaGetDeviceCount returned 802 (cudaErrorSystemNotReady)
+      CUDA_INIT_FAILED | nvidia-cuda-validator-6g7lr cuda-validation Failed to allocate device vector A (error code initialization error)!
+      CUDA_INIT_FAILED | RuntimeError: CUDA error: initialization error
+      CUDA_INIT_FAILED | RuntimeError: CUDA driver error: initialization error
+      CUDA_INIT_FAILED | node-3:44710:44710 [0] misc/cudawrap.cc:36 NCCL WARN Cuda failure 3 'initialization error'
+      CUDA_INIT_FAILED | cudaGetDeviceCount returned 3 (cudaErrorInitializationError)
+      CUDA_INIT_FAILED | cuInit failed: CUDA_ERROR_NOT_INITIALIZED
+      DEVICE_PLUGIN_NVML_FOUND | I0408 09:14:22.781053       1 factory.go:104] Detected NVML platform: found NVML library
+      DEVICE_PLUGIN_START_FAILED | panic: More than one MIG device type present on node
+      DEVICE_PLUGIN_START_FAILED | panic: No MIG devices present on node
+      DEVICE_PLUGIN_START_FAILED | panic: Unsupported MIG device found: mig-1c.2g.10gb
+      DEVICE_PLUGIN_START_FAILED | W0714 10:19:52.118274       1 mig-strategy.go:131] Invalid configuration detected for mig-strategy=single: more than one MIG device type present on node
+      DEVICE_PLUGIN_START_FAILED | 2021/03/02 10:19:52 WARNING: Invalid configuration detected for mig-strategy=single: devices with MIG enabled and disable detected
+      DEVICE_PLUGIN_START_FAILED | E0714 10:19:52.201562       1 main.go:132] error starting plugins: error getting plugins: failed to construct NVML resource managers: error building device map: error building device map from config.resources: all devices on the node must be configured with the same migEnabled value
       GPU_ARCH_UNSUPPORTED | ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-PCIE-16GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
       GPU_ARCH_UNSUPPORTED | RuntimeError: GPUs with compute capability below 7.0 are not supported.
       GPU_ARCH_UNSUPPORTED | ValueError: The quantization method gptq_marlin is not supported for the current GPU. Minimum capability: 80. Current capability: 75.
@@ -172,6 +185,8 @@ class LogClassifierTest {
       DEVICE_PLUGIN_NO_DEVICES | 2018/03/01 10:02:11 Failed to start nvml with error:  could not load NVML library.
       FILESYSTEM_NOT_WRITABLE | PermissionError: [Errno 13] Permission denied: '/.cache'
       FILESYSTEM_NOT_WRITABLE | OSError: [Errno 30] Read-only file system: '/root/.cache/huggingface'
+      FILESYSTEM_NOT_WRITABLE | RuntimeError: Unable to write to NIM_CACHE_PATH (/mnt/models/cache)
+      NVIDIA_RUNTIME_NOT_CONFIGURED | Warning  FailedCreatePodSandBox  12s  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = RuntimeHandler "nvidia" not supported
       """)
   void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
     assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
@@ -225,7 +240,16 @@ class LogClassifierTest {
       "llama-70b-tp2-0:212:212 [0] NCCL INFO Bootstrap : Using eth0:10.244.1.17<0>",
       // NCCL chose its transports, shared memory among them
       "vllm-tp2-0:212:298 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct",
-      "2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0"})
+      "2023-08-17T15:30:05.109285Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0",
+      // the traceback's source line of NIM's check names no path
+      "    raise RuntimeError(f\"Unable to write to NIM_CACHE_PATH ({cache_path})\")",
+      // Docker refuses a handler that is not NVIDIA's: not the GPU stack's
+      "Failed to create pod sandbox: rpc error: code = Unknown desc = RuntimeHandler \"kata\" not supported",
+      // "initialization error" alone is no CUDA error: a program's own words, or the hook's (classified as the hook's)
+      "ERROR: plugin initialization error, retrying in 5s",
+      // a node's MIG labels, as kubectl describe node shows them, say which strategy and layout it has, not that they clash
+      "                    nvidia.com/mig.strategy=single",
+      "                    nvidia.com/mig.config=all-balanced"})
   void neighbouringLinesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
   }
@@ -273,6 +297,21 @@ class LogClassifierTest {
     assertThat(c.totalMiB()).isEqualTo(3000.0);
     assertThat(c.triedMiB()).isNull();
     assertThat(c.kind().deviceOom()).as("the physical GPU's telemetry cannot confirm a vGPU share's exhaustion").isFalse();
+  }
+
+  @Test
+  void thePluginFindingNvmlIsEvidenceNotAnIncident() {
+    assertThat(LogSignalKind.DEVICE_PLUGIN_NVML_FOUND.informational()).isTrue();
+    LogClassifier.Classified none = LogClassifier.classify("2022/12/13 04:17:38 Detected non-NVML platform: could not load NVML library");
+    assertThat(none == null ? null : none.kind()).as("the platform check that found none is no finding of NVML")
+        .isNotEqualTo(LogSignalKind.DEVICE_PLUGIN_NVML_FOUND);
+  }
+
+  @Test
+  void theContainerHooksInitializationErrorIsNotCudasError3() {
+    assertThat(LogClassifier.classify("stderr: nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown").kind())
+        .isEqualTo(LogSignalKind.CONTAINER_HOOK_ERROR);
+    assertThat(LogSignalKind.CUDA_INIT_FAILED.driverMismatch()).as("the kernel module and the GPU, not the image's CUDA").isFalse();
   }
 
   @Test
