@@ -363,4 +363,36 @@ class PastedMessagesTest {
 
     assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
   }
+
+  @Test
+  void aMessageGluedToCjkTextStartsAtItsFirstWordAndEndsBeforeTheFullWidthStop() {
+    write(folder, "issue.md", "创建Pod时出现UnexpectedAdmissionError，具体信息是Allocate failed due to requested number of "
+        + "devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected。但删除这一行后可以调度\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::message)
+        .containsExactly("UnexpectedAdmissionError", "Allocate failed due to requested number of devices unavailable for "
+            + "nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected");
+  }
+
+  @Test
+  void aSchedulerMessageInFullWidthQuotesEndsAtTheClosingQuote() {
+    write(folder, "issue.md", "イベントには「0/2 nodes are available: 2 Insufficient nvidia.com/gpu」と出ています。\n");
+
+    assertThat(onlyEvent().message()).isEqualTo("0/2 nodes are available: 2 Insufficient nvidia.com/gpu");
+  }
+
+  @Test
+  void aMessageBareInCjkProseEndsWhereTheProseGoesOn() {
+    write(folder, "issue.md", "调度失败：0/2 nodes are available: 2 Insufficient nvidia.com/gpu。节点是A100。\n");
+
+    assertThat(onlyEvent().message()).isEqualTo("0/2 nodes are available: 2 Insufficient nvidia.com/gpu");
+  }
+
+  @Test
+  void theFirstWordOfAMessageInsideALongerAsciiWordStartsNoMessage() {
+    write(folder, "notes.txt", "preAllocate failed due to requested number of devices unavailable for nvidia.com/gpu. "
+        + "Requested: 1, Available: 0, which is unexpected\n");
+
+    assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
+  }
 }
