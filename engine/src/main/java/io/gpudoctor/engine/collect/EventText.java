@@ -53,6 +53,13 @@ final class EventText {
    */
   private static final Pattern OBJECT_ROW = Pattern.compile(
       "^\\s*(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}([a-z][a-z0-9.]*/\\S+)\\s{2,}(\\S.*)$");
+  /**
+   * A describe row pasted without its TYPE cell, as people cut it from the left: REASON, AGE (with its
+   * {@code (x42 over 60m)}), FROM, MESSAGE ({@code FailedScheduling  2m21s (x42 over 60m)  default-scheduler  1 node(s) ...}).
+   * The age and the component in their places tell it from prose; the type stays unknown.
+   */
+  private static final Pattern TYPELESS_ROW = Pattern.compile("^\\s*([A-Z][A-Za-z0-9]*)\\s{2,}((?:" + AGE
+      + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}([a-z][-a-z0-9./]*(?:, [a-z0-9][-a-z0-9.]*)?)\\s{2,}(\\S.*)$");
   /** A name people cut to an ellipsis (pod/...): no name. */
   private static final Pattern ELIDED_NAME = Pattern.compile("\\.{3,}|\u2026");
   /**
@@ -108,6 +115,7 @@ final class EventText {
       Row row = getEventsRow(line, namespace);
       if (row == null) row = objectRow(line, namespace);
       if (row == null) row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
+      if (row == null) row = typelessRow(line, namespace, name);
       if (row != null) rows.add(row);
       open = row != null || open && continued(rows, line.text());
     }
@@ -151,13 +159,19 @@ final class EventText {
     return GET_ROW.matcher(line).matches();
   }
 
+  /** A describe row without its TYPE cell ({@link #TYPELESS_ROW}). */
+  static boolean isTypelessRow(String line) {
+    return TYPELESS_ROW.matcher(line).matches();
+  }
+
   /**
    * Whether {@code next} goes on with the message of the row text before it: it is no row, header
    * or blank, and the text before ends in a comma or {@code next} starts a part of the list.
    */
   static boolean continuesRow(String before, String next) {
     if (before == null || next == null || next.isBlank() || next.contains("```") || next.contains("~~~")) return false;
-    if (DESCRIBE_ROW_START.matcher(next).find() || isGetEventsRow(next) || next.contains("Reason") && next.contains("Message")
+    if (DESCRIBE_ROW_START.matcher(next).find() || isGetEventsRow(next) || isTypelessRow(next)
+        || next.contains("Reason") && next.contains("Message")
         || next.contains("LAST SEEN")) {
       return false;
     }
@@ -185,6 +199,16 @@ final class EventText {
     RelativeAge age = RelativeAge.event(cells.get("AGE"));
     return new Row(namespace, kind, name, type, cells.get("REASON"), age, TextValues.value(cells.get("FROM")),
         cells.get("MESSAGE"), line);
+  }
+
+  /** A describe row without its TYPE cell, about the pod named if any, or null when the line is not one. */
+  private static Row typelessRow(TextLine line, String namespace, String name) {
+    Matcher m = TYPELESS_ROW.matcher(line.text());
+    if (!m.matches()) return null;
+    RelativeAge age = RelativeAge.event(m.group(2));
+    if (age == null) return null;
+    return new Row(namespace, name == null ? null : "Pod", name, null, m.group(1), age, TextValues.value(m.group(3)),
+        m.group(4).strip(), line);
   }
 
   /** A {@code kubectl events} row without its LAST SEEN cell, or null when the line is not one. */

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>kube-scheduler: {@code 0/4 nodes are available: ...} (every version since 1.11),
  *       {@code no nodes available to schedule pods} -> FailedScheduling, default-scheduler;</li>
+ *   <li>Volcano: {@code 0/101 nodes are unavailable: 100 Insufficient nvidia.com/gpu.} (older releases
+ *       {@code all nodes are unavailable: ...}) -> FailedScheduling, volcano;</li>
  *   <li>kubelet admission: {@code Allocate failed due to <error>, which is unexpected}, in a pod's
  *       status prefixed {@code Pod was rejected: } (1.2x+) or {@code Pod } (older) ->
  *       UnexpectedAdmissionError, kubelet;</li>
@@ -67,6 +69,10 @@ final class PastedEventMessages {
   private static final List<Kind> KINDS = List.of(
       new Kind(Pattern.compile(START + "\\d+/\\d+ nodes are available|" + START + "no nodes available to schedule pods"),
           "Warning", "FailedScheduling", "default-scheduler"),
+      // Volcano's FitErrors (pkg/scheduler/api/unschedule_info.go): "0/%v nodes are unavailable" (current), "all nodes are
+      // unavailable" (older releases), then ": " and the sorted "<count> <reason>" parts, the pod's FailedScheduling message.
+      new Kind(Pattern.compile(START + "(?:\\d+/\\d+|all) nodes are unavailable: (?=\\d+ )"),
+          "Warning", "FailedScheduling", "volcano"),
       new Kind(Pattern.compile("(?:Pod was rejected: |" + START + "Pod )?" + START + "Allocate failed due to "),
           "Warning", "UnexpectedAdmissionError", "kubelet"),
       new Kind(Pattern.compile("(?:Pod was rejected: |" + START + "Pod )?" + START + "Node didn't have enough resource: "),
@@ -114,6 +120,7 @@ final class PastedEventMessages {
 
   static boolean mentions(String text) {
     return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
+        || text.contains("nodes are unavailable: ")
         || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up")
         || text.contains("associated with this pod failed")
         || text.contains("Node didn't have enough resource") || text.contains("The node was low on resource")

@@ -128,10 +128,13 @@ final class PastedSections {
     return (s.contains("```") || s.contains("~~~")) && FENCE.matcher(s).matches();
   }
 
-  /** A describe-style event row ({@code Warning  FailedScheduling  3m  default-scheduler  ...}) or a get-events row. */
+  /**
+   * A describe-style event row ({@code Warning  FailedScheduling  3m  default-scheduler  ...}), one cut before its
+   * reason ({@code FailedScheduling  3m  default-scheduler  ...}), or a get-events row.
+   */
   private static boolean isEventLine(String s) {
-    if (!s.contains("Normal") && !s.contains("Warning")) return false;
-    return EVENT_LINE.matcher(s).matches() || EventText.isGetEventsRow(s);
+    if (!s.contains("Normal") && !s.contains("Warning")) return EventText.isTypelessRow(s);
+    return EVENT_LINE.matcher(s).matches() || EventText.isGetEventsRow(s) || EventText.isTypelessRow(s);
   }
 
   /** {@code Name:  x} at the margin, followed by another top-level {@code Key:} line. */

@@ -265,4 +265,34 @@ class EventTextTest {
 
     assertThat(rows).singleElement().extracting(EventText.Row::message).asString().endsWith("which is unexpected");
   }
+
+  @Test
+  void aDescribeRowCutBeforeItsReasonIsReadWithItsTypeUnknown() {
+    EventText.Row row = bare("FailedScheduling   2m21s (x42 over 60m)  default-scheduler  1 node(s) had untolerated taint "
+        + "{nvidia.com/gpu: present}").get(0);
+
+    assertThat(row).extracting(EventText.Row::type, EventText.Row::reason, EventText.Row::from, EventText.Row::message)
+        .containsExactly(null, "FailedScheduling", "default-scheduler", "1 node(s) had untolerated taint {nvidia.com/gpu: present}");
+    assertThat(row.age().count()).isEqualTo(42);
+  }
+
+  @Test
+  void aTypelessRowPastedInAnIssueIsAnEventOfTheOnlyPendingPod() {
+    write(folder, "target.yaml", CAPTURE);
+    write(folder, "issue.md", """
+        ```
+        NAME                        READY   STATUS    RESTARTS   AGE
+        kvcache-7c984cdff8-xq5pk    0/1     Pending   0          65m
+        ```
+        The describe shows:
+        ```
+        FailedScheduling   2m21s (x42 over 60m)  default-scheduler  1 node(s) had untolerated taint {nvidia.com/gpu: present}
+        ```
+        """);
+
+    KubeEvent e = only(read(folder), KubeEvent.class);
+    assertThat(e).extracting(KubeEvent::involvedName, KubeEvent::type, KubeEvent::reason, KubeEvent::count, KubeEvent::quote)
+        .containsExactly("kvcache-7c984cdff8-xq5pk", "", "FailedScheduling", 42,
+            "FailedScheduling: 1 node(s) had untolerated taint {nvidia.com/gpu: present}");
+  }
 }

@@ -365,6 +365,25 @@ class PastedMessagesTest {
   }
 
   @Test
+  void volcanosFitErrorsQuotedAfterTheComponentInOneCodeSpanAreAVolcanoFailedScheduling() {
+    write(folder, "issue.md", "The worker stays Pending with `volcano  0/6 nodes are unavailable: 2 node(s) didn't match "
+        + "Pod's node affinity/selector, 4 Insufficient nvidia.com/gpu.` even though the serving pods rank lower.\n");
+
+    KubeEvent e = onlyEvent();
+    assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component, KubeEvent::message)
+        .containsExactly("Warning", "FailedScheduling", "volcano",
+            "0/6 nodes are unavailable: 2 node(s) didn't match Pod's node affinity/selector, 4 Insufficient nvidia.com/gpu.");
+  }
+
+  @Test
+  void olderVolcanosAllNodesAreUnavailableIsAVolcanoFailedSchedulingToo() {
+    write(folder, "notes.txt", "all nodes are unavailable: 3 Insufficient nvidia.com/gpu.\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::component, KubeEvent::message)
+        .containsExactly("FailedScheduling", "volcano", "all nodes are unavailable: 3 Insufficient nvidia.com/gpu.");
+  }
+
+  @Test
   void aMessageGluedToCjkTextStartsAtItsFirstWordAndEndsBeforeTheFullWidthStop() {
     write(folder, "issue.md", "创建Pod时出现UnexpectedAdmissionError，具体信息是Allocate failed due to requested number of "
         + "devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected。但删除这一行后可以调度\n");
