@@ -104,18 +104,18 @@ final class PastedEventMessages {
   private PastedEventMessages() {}
 
   /**
-   * The namespace and name of the pod a component's structured log line is about (klog's {@code pod="ns/name"} of
-   * the scheduler and the kubelet, Karpenter's {@code "pod":"ns/name"} and {@code "Pod":{"name":..,"namespace":..}}),
-   * or null.
+   * The namespace and name of the pod a component's log line is about (klog's {@code pod="ns/name"} of the scheduler
+   * and the kubelet, Karpenter's {@code "pod":"ns/name"} and {@code "Pod":{"name":..,"namespace":..}}, the kubelet's
+   * {@code name_namespace(uid)} of its unstructured lines), or null.
    */
   static String[] loggedPod(String line) {
-    if (!line.contains("od")) return null;
+    if (!line.contains("od")) return EventText.kubeletPod(line);
     Matcher logged = LOGGED_POD.matcher(line);
     if (logged.find()) {
       return logged.group(1) != null ? new String[] {logged.group(1), logged.group(2)} : new String[] {logged.group(3), logged.group(4)};
     }
     Matcher object = LOGGED_POD_OBJECT.matcher(line);
-    return object.find() ? new String[] {object.group(2), object.group(1)} : null;
+    return object.find() ? new String[] {object.group(2), object.group(1)} : EventText.kubeletPod(line);
   }
 
   static boolean mentions(String text) {

@@ -414,4 +414,12 @@ class PastedMessagesTest {
 
     assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
   }
+
+  @Test
+  void theKubeletsUnstructuredLogLineNamesItsPodTheKubeletWay() {
+    assertThat(PastedEventMessages.loggedPod("E0610 08:14:02.117 2214 pod_workers.go:190] Error syncing pod "
+        + "4dd91701-b2ab-4441-ae75-dba42264ef38 (\"sdxl-api-0_genai(4dd91701-b2ab-4441-ae75-dba42264ef38)\"), skipping: "
+        + "failed to \"StartContainer\" for \"api\" with CrashLoopBackOff"))
+        .containsExactly("genai", "sdxl-api-0");
+  }
 }

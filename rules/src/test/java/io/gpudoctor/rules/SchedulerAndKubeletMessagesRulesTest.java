@@ -1,0 +1,57 @@
+package io.gpudoctor.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.engine.collect.EvidenceException;
+import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.reason.Diagnoser;
+import io.gpudoctor.engine.reason.Diagnosis;
+import io.gpudoctor.engine.reason.ReportedFinding;
+import io.gpudoctor.facts.FindingStatus;
+import io.gpudoctor.facts.MissingEvidence;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the scheduler's and the kubelet's messages, read as they are pasted, lead to beyond the ids and statuses the
+ * fixture labels check: the pod the kubelet names, the reads a finding asks for when the pod's size is unknown, and a
+ * volume failure the kubelet has since got past.
+ */
+class SchedulerAndKubeletMessagesRulesTest {
+  private static final Diagnoser DIAGNOSER = new Diagnoser(ModuleRules.ruleBase());
+
+  @TempDir Path folder;
+
+  private static Diagnosis diagnose(Path evidence) {
+    try {
+      return DIAGNOSER.diagnose(new EvidenceFolderReader().read(evidence));
+    } catch (EvidenceException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static Diagnosis fixture(String relative) {
+    return diagnose(ModuleRules.fixturesDir().resolve(relative));
+  }
+
+  private static ReportedFinding only(Diagnosis d, String id) {
+    List<ReportedFinding> found = d.findings().stream().filter(f -> f.id().equals(id)).toList();
+    assertThat(found).as("findings %s", d.findings().stream().map(ReportedFinding::id).toList()).hasSize(1);
+    return found.get(0);
+  }
+
+  private static List<String> reads(ReportedFinding f) {
+    return f.missingEvidence().stream().map(MissingEvidence::read).toList();
+  }
+
+  @Test
+  void theDriverMismatchIsAboutThePodTheKubeletNamesInItsBackOffMessage() {
+    ReportedFinding f = only(fixture("GpuDriverMismatch/fires-back-off-row-names-the-pod-the-kubelet-way"), "GpuDriverMismatch");
+
+    assertThat(f.subject()).isEqualTo("genai/sdxl-api-6c8f9d7b5-m4kzp");
+  }
+}
