@@ -54,4 +54,38 @@ class SchedulerAndKubeletMessagesRulesTest {
 
     assertThat(f.subject()).isEqualTo("genai/sdxl-api-6c8f9d7b5-m4kzp");
   }
+
+  @Test
+  void withNeitherThePodsRequestNorTheNodesCapacityAndAPodTooBigAreBothNamedAndBothReadsAsked() {
+    ReportedFinding f = only(fixture("GpuCapacityExhausted/fires-nodes-and-pod-spec-not-read-pod-may-exceed-node"),
+        "GpuCapacityExhausted");
+
+    assertThat(f.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+    assertThat(f.summary()).contains("every node it weighed for room lacked nvidia.com/gpu", "GpuPodExceedsNodeSize",
+        "both are as likely");
+    assertThat(reads(f)).anySatisfy(r -> assertThat(r).contains(" get pod ").endsWith(" -o json"))
+        .anySatisfy(r -> assertThat(r).endsWith("get nodes -o json"));
+  }
+
+  @Test
+  void whenThePodsRequestIsKnownOnlyCapacityIsInDoubt() {
+    ReportedFinding f = only(fixture("GpuCapacityExhausted/fires-volcano-older-wording-event"), "GpuCapacityExhausted");
+
+    assertThat(f.summary()).doesNotContain("GpuPodExceedsNodeSize");
+    assertThat(reads(f)).noneSatisfy(r -> assertThat(r).contains(" get pod "));
+  }
+
+  @Test
+  void aNodeShortOfCpuButNotOfTheGpuHadTheGpusFreeSoThePodIsNotTooBigForIt() throws IOException {
+    Files.writeString(folder.resolve("target.yaml"), "capturedAt: \"2026-04-20T09:00:00Z\"\n");
+    Files.writeString(folder.resolve("issue.md"), """
+        # Server pod Pending
+
+        `0/3 nodes are available: 2 Insufficient cpu, 1 Insufficient nvidia.com/gpu.`
+        """);
+
+    Diagnosis d = diagnose(folder);
+
+    assertThat(d.findings()).noneSatisfy(f -> assertThat(f.summary()).contains("GpuPodExceedsNodeSize"));
+  }
 }
