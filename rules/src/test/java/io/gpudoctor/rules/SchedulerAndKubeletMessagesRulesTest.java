@@ -88,4 +88,29 @@ class SchedulerAndKubeletMessagesRulesTest {
 
     assertThat(d.findings()).noneSatisfy(f -> assertThat(f.summary()).contains("GpuPodExceedsNodeSize"));
   }
+
+  @Test
+  void aConfigMapCacheThatDidNotSyncAsksForThePodsLaterEvents() {
+    ReportedFinding f = only(fixture("OutOfScope/fires-configmap-cache-not-synced-alone-unconfirmed"), "OutOfScope");
+
+    assertThat(f.summary()).contains("watch of the ConfigMap or Secret", "no sign that the object is missing");
+    assertThat(reads(f)).anySatisfy(r -> assertThat(r).contains("get events -n default")
+        .contains("involvedObject.name=workspace-falcon-7b-6d5c9b8f7d-r2x8v"));
+  }
+
+  @Test
+  void aMountFailureAfterTheImagePullStillHoldsThePod() throws IOException {
+    Path near = ModuleRules.fixturesDir().resolve("OutOfScope/near-miss-mount-failed-then-the-kubelet-pulled-the-image");
+    Files.copy(near.resolve("target.yaml"), folder.resolve("target.yaml"));
+    // The same events in the other order: the volume failed again after the pull (a later sync of the pod).
+    Files.writeString(folder.resolve("issue.md"), Files.readString(near.resolve("issue.md"))
+        .replace("  Normal   Pulling      21m   kubelet            Pulling image \"mcr.microsoft.com/aks/kaito/kaito-base:0.0.8\"\n", "")
+        .replace("  Warning  FailedMount  21m ", "  Normal   Pulling      21m   kubelet            Pulling image "
+            + "\"mcr.microsoft.com/aks/kaito/kaito-base:0.0.8\"\n  Warning  FailedMount  2m  ")
+        .replace("configmap cache: timed out waiting for the condition", "configmap \"falcon-inference-params\" not found"));
+
+    ReportedFinding f = only(diagnose(folder), "OutOfScope");
+
+    assertThat(f.summary()).contains("configmap \"falcon-inference-params\" not found");
+  }
 }
