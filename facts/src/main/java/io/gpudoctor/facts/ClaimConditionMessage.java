@@ -29,9 +29,14 @@ public record ClaimConditionMessage(
   private static final String NOT_REGISTERED = "Node not registered with cluster";
   private static final Pattern RESOURCE = Pattern.compile(
       "Resource \\\\?\"([A-Za-z0-9][A-Za-z0-9./_-]*)\\\\?\" was requested but not registered");
-  /** What makes a text about NVIDIA GPUs: the resource, Karpenter for Azure's GPU labels, an N-series size. */
+  /**
+   * What makes a text about NVIDIA GPUs: the resource, Karpenter for Azure's GPU labels, an N-series size. A word is
+   * one not inside a longer ASCII word ({@code gpustack} is none); CJK text around it ({@code GPU节点}) does not join it,
+   * as Java's {@code \b} (up to JDK 18) would have it.
+   */
   private static final Pattern GPU_WORDS = Pattern.compile(
-      "nvidia\\.com/|sku-gpu-|\\bstandard_n[cdv]\\d|\\bnvidia\\b|\\bgpu\\b", Pattern.CASE_INSENSITIVE);
+      "nvidia\\.com/|sku-gpu-|(?<![a-z0-9_])(?:standard_n[cdv]\\d|nvidia(?![a-z0-9_])|gpu(?![a-z0-9_]))",
+      Pattern.CASE_INSENSITIVE);
 
   /** Whether the text holds either wording (cheap: most texts hold neither). */
   public static boolean mentions(String text) {

@@ -12,13 +12,17 @@ import java.util.regex.Pattern;
  * nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..}
  * Kubernetes 1.7 and older wrote {@code No nodes are available that match all of the following
  * predicates:: Insufficient nvidia.com/gpu (2), PodToleratesNodeTaints (1).}, which gives no total
- * ({@code totalNodes} 0).
+ * ({@code totalNodes} 0). Volcano writes the same parts after {@code 0/101 nodes are unavailable: }
+ * ({@code all nodes are unavailable: } in older releases, no total).
  */
 public record FailedSchedulingMessage(
     int totalNodes, List<ReasonPart> parts, List<ReasonPart> preemptionParts, boolean noNodes) {
 
   // Case-insensitive for the same reason as ReasonPart's "insufficient": a retyped title or sentence.
-  private static final Pattern HEADER = Pattern.compile("0/(\\d+) nodes are available:\\s*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern HEADER = Pattern.compile(
+      "(?:0/(\\d+) nodes are (?:un)?available|all nodes are unavailable):\\s*", Pattern.CASE_INSENSITIVE);
+  // A list pasted without its head starts with a part's count: "1 node(s) had untolerated taint {...}".
+  private static final Pattern HEADLESS = Pattern.compile("\\d+\\s+\\S");
   // Parts are separated by ", " before the next count; "{sku: gpu}, that the pod didn't tolerate" is not split.
   private static final Pattern PART_SEPARATOR = Pattern.compile(",\\s+(?=\\d+\\s)");
   private static final Pattern PART = Pattern.compile("(\\d+)\\s+(.+)", Pattern.DOTALL);
@@ -30,6 +34,21 @@ public record FailedSchedulingMessage(
 
   /** The parsed message, or null when the text is not a scheduler availability message. */
   public static FailedSchedulingMessage parse(String message) {
+    return parse(message, false);
+  }
+
+  /**
+   * The message a scheduler wrote (its FailedScheduling event, the pod's Unschedulable condition), also when it was
+   * pasted without its {@code 0/N nodes are available: } head, as people cut it from a describe row
+   * ({@code 1 node(s) had untolerated taint {nvidia.com/gpu: present}}): then a list of {@code <count> <reason>} parts,
+   * one at least of a reason the scheduler writes, the total unknown (0). Only for the scheduler's own text: prose
+   * that begins with a number is no such list.
+   */
+  public static FailedSchedulingMessage parseFromScheduler(String message) {
+    return parse(message, true);
+  }
+
+  private static FailedSchedulingMessage parse(String message, boolean headless) {
     if (message == null) return null;
     String text = message.trim();
     if (text.contains("no nodes available to schedule pods")) {
@@ -40,9 +59,11 @@ public record FailedSchedulingMessage(
       return new FailedSchedulingMessage(0, splitCountedParts(text.substring(predicates.end())), List.of(), false);
     }
     Matcher header = HEADER.matcher(text);
-    if (!header.find()) return null;
-    int total = Integer.parseInt(header.group(1));
-    String rest = text.substring(header.end());
+    // The head of the preemption summary is not the message's own: its parts come before it.
+    boolean headed = header.find() && !text.substring(0, header.start()).stripTrailing().endsWith("preemption:");
+    if (!headed && !(headless && HEADLESS.matcher(text).lookingAt())) return null;
+    int total = headed && header.group(1) != null ? Integer.parseInt(header.group(1)) : 0;
+    String rest = headed ? text.substring(header.end()) : text;
     String preemption = "";
     int p = rest.indexOf("preemption:");
     if (p >= 0) {
@@ -56,7 +77,9 @@ public record FailedSchedulingMessage(
     if (ph.find()) {
       preemptionParts = splitParts(preemption.substring(ph.end()));
     }
-    return new FailedSchedulingMessage(total, splitParts(rest), preemptionParts, false);
+    List<ReasonPart> parts = splitParts(rest);
+    if (!headed && parts.stream().allMatch(r -> r.category() == ReasonCategory.OTHER)) return null;
+    return new FailedSchedulingMessage(total, parts, preemptionParts, false);
   }
 
   /** Splits a comma list of {@code <count> <reason>} parts (also used for autoscaler messages). */

@@ -35,8 +35,8 @@ public record KubeEvent(
     return "Warning".equals(type);
   }
 
-  /** The event as {@code kubectl describe} shows it, for quoting. */
+  /** The event as {@code kubectl describe} shows it, for quoting (a row pasted without its type shows none). */
   public String quote() {
-    return type + " " + reason + ": " + message;
+    return (type.isEmpty() ? "" : type + " ") + reason + ": " + message;
   }
 }

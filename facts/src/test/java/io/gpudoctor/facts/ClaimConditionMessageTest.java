@@ -61,4 +61,11 @@ class ClaimConditionMessageTest {
     assertThat(ClaimConditionMessage.namesGpus("OS: AzureLinux, Azure CNI Node Subnet, Calico, Standard_D4s_v5")).isFalse();
     assertThat(ClaimConditionMessage.namesGpus("gpustack and gpudirect are other words")).isFalse();
   }
+
+  @Test
+  void aGpuWordGluedToCjkTextIsStillAWord() {
+    assertThat(ClaimConditionMessage.namesGpus("新建的GPU节点一直没有注册")).isTrue();
+    assertThat(ClaimConditionMessage.namesGpus("使用nvidia驱动的节点")).isTrue();
+    assertThat(ClaimConditionMessage.namesGpus("节点规格Standard_NC24ads_A100_v4")).isTrue();
+  }
 }

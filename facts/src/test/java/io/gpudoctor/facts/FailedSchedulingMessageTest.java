@@ -213,4 +213,43 @@ class FailedSchedulingMessageTest {
     assertThat(m.parts()).extracting(ReasonPart::category, ReasonPart::resource)
         .containsExactly(tuple(ReasonCategory.INSUFFICIENT_RESOURCE, "cpu"));
   }
+
+  @Test
+  void volcanosFitErrorsHaveTheSchedulersPartsUnderEitherHead() {
+    FailedSchedulingMessage current = FailedSchedulingMessage.parse("0/101 nodes are unavailable: 100 Insufficient nvidia.com/gpu.");
+    FailedSchedulingMessage older = FailedSchedulingMessage.parse(
+        "all nodes are unavailable: 1 node(s) had untolerated taint {CriticalAddonsOnly: true}, 3 Insufficient nvidia.com/gpu.");
+
+    assertThat(current.totalNodes()).isEqualTo(101);
+    assertThat(current.parts()).extracting(ReasonPart::count, ReasonPart::resource).containsExactly(tuple(100, "nvidia.com/gpu"));
+    assertThat(older.totalNodes()).isZero();
+    assertThat(older.parts()).extracting(ReasonPart::count, ReasonPart::category).containsExactly(
+        tuple(1, ReasonCategory.UNTOLERATED_TAINT), tuple(3, ReasonCategory.INSUFFICIENT_RESOURCE));
+  }
+
+  @Test
+  void aListWithoutItsHeadIsReadOnlyAsTheSchedulersOwnText() {
+    String headless = "1 node(s) had untolerated taint {nvidia.com/gpu: present}";
+
+    assertThat(FailedSchedulingMessage.parse(headless)).isNull();
+    FailedSchedulingMessage m = FailedSchedulingMessage.parseFromScheduler(headless);
+    assertThat(m.totalNodes()).isZero();
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::taintKey, ReasonPart::taintValue)
+        .containsExactly(tuple(1, ReasonCategory.UNTOLERATED_TAINT, "nvidia.com/gpu", "present"));
+  }
+
+  @Test
+  void aHeadlessListKeepsItsPreemptionSummaryApart() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parseFromScheduler("2 Insufficient nvidia.com/gpu. preemption: "
+        + "0/2 nodes are available: 2 No preemption victims found for incoming pod.");
+
+    assertThat(m.totalNodes()).isZero();
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::resource).containsExactly(tuple(2, "nvidia.com/gpu"));
+    assertThat(m.preemptionParts()).extracting(ReasonPart::category).containsExactly(ReasonCategory.NO_PREEMPTION_VICTIMS);
+  }
+
+  @Test
+  void textThatOnlyStartsWithANumberIsNoHeadlessList() {
+    assertThat(FailedSchedulingMessage.parseFromScheduler("3 replicas are waiting for the new pool")).isNull();
+  }
 }

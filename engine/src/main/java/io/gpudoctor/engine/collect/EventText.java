@@ -53,6 +53,13 @@ final class EventText {
    */
   private static final Pattern OBJECT_ROW = Pattern.compile(
       "^\\s*(Normal|Warning)\\s{2,}([A-Za-z][A-Za-z0-9]*)\\s{2,}([a-z][a-z0-9.]*/\\S+)\\s{2,}(\\S.*)$");
+  /**
+   * A describe row pasted without its TYPE cell, as people cut it from the left: REASON, AGE (with its
+   * {@code (x42 over 60m)}), FROM, MESSAGE ({@code FailedScheduling  2m21s (x42 over 60m)  default-scheduler  1 node(s) ...}).
+   * The age and the component in their places tell it from prose; the type stays unknown.
+   */
+  private static final Pattern TYPELESS_ROW = Pattern.compile("^\\s*([A-Z][A-Za-z0-9]*)\\s{2,}((?:" + AGE
+      + ")(?: \\(x\\d+ over (?:" + AGE + ")\\))?)\\s{2,}([a-z][-a-z0-9./]*(?:, [a-z0-9][-a-z0-9.]*)?)\\s{2,}(\\S.*)$");
   /** A name people cut to an ellipsis (pod/...): no name. */
   private static final Pattern ELIDED_NAME = Pattern.compile("\\.{3,}|\u2026");
   /**
@@ -68,6 +75,8 @@ final class EventText {
   private static final Pattern EVENT_NAME = Pattern.compile("[a-z0-9][-a-z0-9.]*\\.[0-9a-f]{8,}");
   private static final Pattern SUBOBJECT = Pattern.compile("(?:spec|status)\\.\\S*");
   private static final Pattern SOURCE = Pattern.compile("[a-z][-a-z0-9./]*(?:, \\S+)?");
+  private static final Pattern KUBELET_POD = Pattern.compile("(?<![\\w.-])([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)_"
+      + "([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)\\([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\\)");
   // The scheduler's Scheduled event names the pod and its node; before 1.12 without the namespace.
   private static final Pattern ASSIGNED = Pattern.compile(
       "Successfully assigned (?:([a-z0-9][-a-z0-9]*)/)?([a-z0-9][-a-z0-9.]*) to (\\S+)");
@@ -93,7 +102,7 @@ final class EventText {
       if (row != null) rows.add(row);
       open = row != null || open && continued(rows, line.text());
     }
-    return name == null && kind == null ? boundToTheScheduledPod(rows) : rows;
+    return name == null && kind == null ? boundToTheNamedPod(rows) : rows;
   }
 
   /**
@@ -108,10 +117,11 @@ final class EventText {
       Row row = getEventsRow(line, namespace);
       if (row == null) row = objectRow(line, namespace);
       if (row == null) row = describeRow(table.row(line.trimmed()), namespace, name == null ? null : "Pod", name, line);
+      if (row == null) row = typelessRow(line, namespace, name);
       if (row != null) rows.add(row);
       open = row != null || open && continued(rows, line.text());
     }
-    return name == null ? boundToTheScheduledPod(rows) : boundTo(rows, namespace, name);
+    return name == null ? boundToTheNamedPod(rows) : boundTo(rows, namespace, name);
   }
 
   /** Rows that name no object are about the pod named (a get-events row names its own). */
@@ -122,23 +132,42 @@ final class EventText {
   }
 
   /**
-   * Rows that name no object, among which one Scheduled row names the pod the scheduler assigned
-   * ({@code Successfully assigned ml-serving/vllm-0 to aks-gpu-...}): they are that pod's events.
+   * Rows that name no object are about the pod their messages name: a row whose message the kubelet wrote about a
+   * pod by its {@code name_namespace(uid)} is that pod's; the others are the one pod the rows name, a Scheduled
+   * row's ({@code Successfully assigned ml-serving/vllm-0 to aks-gpu-...}) or the kubelet's.
    */
-  private static List<Row> boundToTheScheduledPod(List<Row> rows) {
-    List<String> pod = scheduledPod(rows);
-    return pod == null ? rows : boundTo(rows, pod.get(0), pod.get(1));
+  private static List<Row> boundToTheNamedPod(List<Row> rows) {
+    List<Row> own = new ArrayList<>(rows.size());
+    for (Row r : rows) {
+      String[] pod = r.namesNoObject() ? kubeletPod(r.message()) : null;
+      own.add(pod == null ? r : new Row(pod[0], "Pod", pod[1], r.type(), r.reason(), r.age(), r.from(), r.message(), r.line()));
+    }
+    List<String> pod = namedPod(own);
+    return pod == null ? own : boundTo(own, pod.get(0), pod.get(1));
   }
 
-  /** {namespace, name} of the one pod the Scheduled rows assign, or null. */
-  static List<String> scheduledPod(List<Row> rows) {
-    Set<List<String>> assigned = new LinkedHashSet<>();
+  /** {namespace, name} of the one pod the rows name (the Scheduled rows' assignment, the kubelet's messages), or null. */
+  static List<String> namedPod(List<Row> rows) {
+    Set<List<String>> named = new LinkedHashSet<>();
     for (Row r : rows) {
-      if (r.kind() != null && !"Pod".equals(r.kind()) || !"Scheduled".equals(r.reason()) || r.message() == null) continue;
-      Matcher m = ASSIGNED.matcher(r.message());
-      if (m.find()) assigned.add(java.util.Arrays.asList(m.group(1) != null ? m.group(1) : r.namespace(), m.group(2)));
+      if (r.kind() != null && !"Pod".equals(r.kind()) || r.message() == null) continue;
+      Matcher m = "Scheduled".equals(r.reason()) ? ASSIGNED.matcher(r.message()) : null;
+      if (m != null && m.find()) named.add(java.util.Arrays.asList(m.group(1) != null ? m.group(1) : r.namespace(), m.group(2)));
+      String[] kubelet = kubeletPod(r.message());
+      if (kubelet != null) named.add(java.util.Arrays.asList(kubelet));
     }
-    return assigned.size() == 1 ? assigned.iterator().next() : null;
+    return named.size() == 1 ? named.iterator().next() : null;
+  }
+
+  /**
+   * {namespace, name} of the pod the kubelet names in a message as {@code name_namespace(uid)}
+   * (pkg/kubelet/util/format.Pod, every version: {@code Back-off restarting failed container c in pod
+   * vllm-0_ml(4dd91701-b2ab-4441-ae75-dba42264ef38)}), or null. A pod's name has no underscore, its uid is a UUID.
+   */
+  static String[] kubeletPod(String text) {
+    if (text == null || text.indexOf('_') < 0 || text.indexOf('(') < 0) return null;
+    Matcher m = KUBELET_POD.matcher(text);
+    return m.find() ? new String[] {m.group(2), m.group(1)} : null;
   }
 
   /** The node a Scheduled event's message assigns the pod to, or null. */
@@ -151,13 +180,19 @@ final class EventText {
     return GET_ROW.matcher(line).matches();
   }
 
+  /** A describe row without its TYPE cell ({@link #TYPELESS_ROW}). */
+  static boolean isTypelessRow(String line) {
+    return TYPELESS_ROW.matcher(line).matches();
+  }
+
   /**
    * Whether {@code next} goes on with the message of the row text before it: it is no row, header
    * or blank, and the text before ends in a comma or {@code next} starts a part of the list.
    */
   static boolean continuesRow(String before, String next) {
     if (before == null || next == null || next.isBlank() || next.contains("```") || next.contains("~~~")) return false;
-    if (DESCRIBE_ROW_START.matcher(next).find() || isGetEventsRow(next) || next.contains("Reason") && next.contains("Message")
+    if (DESCRIBE_ROW_START.matcher(next).find() || isGetEventsRow(next) || isTypelessRow(next)
+        || next.contains("Reason") && next.contains("Message")
         || next.contains("LAST SEEN")) {
       return false;
     }
@@ -185,6 +220,16 @@ final class EventText {
     RelativeAge age = RelativeAge.event(cells.get("AGE"));
     return new Row(namespace, kind, name, type, cells.get("REASON"), age, TextValues.value(cells.get("FROM")),
         cells.get("MESSAGE"), line);
+  }
+
+  /** A describe row without its TYPE cell, about the pod named if any, or null when the line is not one. */
+  private static Row typelessRow(TextLine line, String namespace, String name) {
+    Matcher m = TYPELESS_ROW.matcher(line.text());
+    if (!m.matches()) return null;
+    RelativeAge age = RelativeAge.event(m.group(2));
+    if (age == null) return null;
+    return new Row(namespace, name == null ? null : "Pod", name, null, m.group(1), age, TextValues.value(m.group(3)),
+        m.group(4).strip(), line);
   }
 
   /** A {@code kubectl events} row without its LAST SEEN cell, or null when the line is not one. */

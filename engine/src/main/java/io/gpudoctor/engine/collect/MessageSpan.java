@@ -5,9 +5,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A message a component printed, found where people paste it: to the end of a prose line, inside
- * {@code `inline code`} (which may wrap onto the next lines), inside quotes ({@code "..."},
- * {@code '...'}, JSON-escaped {@code \"...\"}, {@code \\\"...\\\"}), in a YAML {@code message:}
+ * A message a component printed, found where people paste it: to the end of a prose line (or to where
+ * the reporter's own CJK text or full-width punctuation goes on), inside {@code `inline code`} (which may
+ * wrap onto the next lines, and may open before the message: {@code `volcano  0/101 nodes ...`}), inside
+ * quotes ({@code "..."}, {@code '...'}, typographic or full-width ones, JSON-escaped {@code \"...\"},
+ * {@code \\\"...\\\"}), in a YAML {@code message:}
  * value that kubectl wrapped onto indented lines, or a folded {@code message: >-} block.
  * {@code text} is the message without the quoting, on one line; {@code lastLine} the index of the
  * last line it took.
@@ -37,6 +39,8 @@ record MessageSpan(String text, int firstLine, int lastLine) {
     String delimiter = delimiterBefore(before);
     if (delimiter.equals("'") && !singleQuoted) delimiter = "";
     String rest = line.substring(from);
+    // Inline code opened earlier on the line (the component's name, the event row's cells before the message).
+    if (delimiter.isEmpty() && count(before, '`') % 2 == 1) delimiter = "`";
     if (delimiter.equals("`")) return untilClosing(lines, at, rest, "`", 3);
     if (!delimiter.isEmpty()) {
       int close = closing(rest, delimiter);
@@ -50,7 +54,35 @@ record MessageSpan(String text, int firstLine, int lastLine) {
     if (opensList(rest) && at + 1 < lines.size() && COUNTED_PART.matcher(lines.get(at + 1)).lookingAt()) {
       return countedList(lines, at, rest);
     }
-    return new MessageSpan(unescape(trimQuotes(rest)), at, at);
+    return new MessageSpan(unescape(trimQuotes(beforeForeignText(rest))), at, at);
+  }
+
+  /**
+   * The message up to where the reporter's own text goes on without a space: the components print their messages
+   * in ASCII (names and values too), so CJK text or full-width punctuation after it ({@code ..., which is unexpected。但当我...})
+   * is not part of it.
+   */
+  static String beforeForeignText(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (isForeign(text.charAt(i))) return text.substring(0, i);
+    }
+    return text;
+  }
+
+  /** A CJK character or a full-width form; below the CJK radicals (Latin, general punctuation, typographic quotes) none is. */
+  private static boolean isForeign(char c) {
+    if (c < 0x2E80) return false;
+    Character.UnicodeScript script = Character.UnicodeScript.of(c);
+    Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+    return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+        || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL
+        || block == Character.UnicodeBlock.CJK_SYMBOLS_AND_PUNCTUATION || block == Character.UnicodeBlock.HALFWIDTH_AND_FULLWIDTH_FORMS;
+  }
+
+  private static int count(String text, char c) {
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) if (text.charAt(i) == c) n++;
+    return n;
   }
 
   /** The line ends where a list of parts begins or goes on ({@code 0/5 nodes are available:}, {@code pod didn't trigger scale-up:}, {@code ...,}). */
@@ -93,7 +125,11 @@ record MessageSpan(String text, int firstLine, int lastLine) {
     return last == at ? null : new MessageSpan(text.toString(), at + 1, last);
   }
 
+  /** The quote that opened the message, as the one that closes it (a typographic or full-width opener by its closer). */
   private static String delimiterBefore(String before) {
+    if (before.endsWith("\u201C")) return "\u201D";
+    if (before.endsWith("\u300C")) return "\u300D";
+    if (before.endsWith("\u300E")) return "\u300F";
     if (before.endsWith("\\\\\\\"")) return "\\\\\\\"";
     if (before.endsWith("\\\"")) return "\\\"";
     if (before.endsWith("\"")) return "\"";
@@ -172,7 +208,9 @@ record MessageSpan(String text, int firstLine, int lastLine) {
 
   private static String trimQuotes(String text) {
     String s = text.strip();
-    while (!s.isEmpty() && "\"'`\\".indexOf(s.charAt(s.length() - 1)) >= 0) s = s.substring(0, s.length() - 1).stripTrailing();
+    while (!s.isEmpty() && "\"'`\\\u201D\u300D\u300F".indexOf(s.charAt(s.length() - 1)) >= 0) {
+      s = s.substring(0, s.length() - 1).stripTrailing();
+    }
     return s;
   }
 

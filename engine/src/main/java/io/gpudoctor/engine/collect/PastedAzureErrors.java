@@ -43,7 +43,7 @@ final class PastedAzureErrors {
       Pattern.CASE_INSENSITIVE);
   /** The code on the message's own line: az's "(Code) ", autorest's Code="X", ARM JSON's "code": "X", the SDK's ERROR CODE: X. */
   private static final Pattern CODE_BEFORE = Pattern.compile(
-      "\\((\\w+)\\)\\s*$|Code\\s*=\\s*\\\\*\"(\\w+)|\\\\*\"code\\\\*\"\\s*:\\s*\\\\*\"(\\w+)|(?:ERROR CODE|\\bCode):\\s*(\\w+)");
+      "\\((\\w+)\\)\\s*$|Code\\s*=\\s*\\\\*\"(\\w+)|\\\\*\"code\\\\*\"\\s*:\\s*\\\\*\"(\\w+)|(?:ERROR CODE|(?<![A-Za-z0-9_])Code):\\s*(\\w+)");
   /** A line of its own carrying the code: az's "Code: X", the SDK's "ERROR CODE: X", ARM JSON's "code": "X",. */
   private static final Pattern CODE_LINE = Pattern.compile("^\\s*(?:(?:ERROR CODE|Code):\\s*(\\w+)|\"code\"\\s*:\\s*\"(\\w+)\",?)\\s*$");
   /** AKS's own error code printed alone on a line (Terraform and the portal set it apart from its message): ErrCode_X. */

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>kube-scheduler: {@code 0/4 nodes are available: ...} (every version since 1.11),
  *       {@code no nodes available to schedule pods} -> FailedScheduling, default-scheduler;</li>
+ *   <li>Volcano: {@code 0/101 nodes are unavailable: 100 Insufficient nvidia.com/gpu.} (older releases
+ *       {@code all nodes are unavailable: ...}) -> FailedScheduling, volcano;</li>
  *   <li>kubelet admission: {@code Allocate failed due to <error>, which is unexpected}, in a pod's
  *       status prefixed {@code Pod was rejected: } (1.2x+) or {@code Pod } (older) ->
  *       UnexpectedAdmissionError, kubelet;</li>
@@ -52,37 +54,49 @@ final class PastedEventMessages {
   }
 
   private static final String KARPENTER = "karpenter";
+  /**
+   * Where a message begins: not inside a longer ASCII word. Java's {@code \b} (up to JDK 18) takes any letter of any
+   * script for a word character, so a message glued to the reporter's CJK text ({@code 具体信息是Allocate failed ...})
+   * had no boundary before it; text in any script, full-width punctuation and markup before a message all start it.
+   */
+  static final String START = "(?<![A-Za-z0-9_])";
+  /** Where a message's last word ends, likewise. */
+  static final String END = "(?![A-Za-z0-9_])";
   /** How each of Karpenter's per-NodePool errors begins (KarpenterSchedulingText). */
   private static final String KARPENTER_REASON =
       "incompatible with (?:nodepool|provisioner) |all available instance types exceed limits|node limits have been exhausted";
   // One anchor a line, each with the wording of its component (see above); keep one Kind per entry.
   private static final List<Kind> KINDS = List.of(
-      new Kind(Pattern.compile("\\b\\d+/\\d+ nodes are available|\\bno nodes available to schedule pods"),
+      new Kind(Pattern.compile(START + "\\d+/\\d+ nodes are available|" + START + "no nodes available to schedule pods"),
           "Warning", "FailedScheduling", "default-scheduler"),
-      new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bAllocate failed due to "),
+      // Volcano's FitErrors (pkg/scheduler/api/unschedule_info.go): "0/%v nodes are unavailable" (current), "all nodes are
+      // unavailable" (older releases), then ": " and the sorted "<count> <reason>" parts, the pod's FailedScheduling message.
+      new Kind(Pattern.compile(START + "(?:\\d+/\\d+|all) nodes are unavailable: (?=\\d+ )"),
+          "Warning", "FailedScheduling", "volcano"),
+      new Kind(Pattern.compile("(?:Pod was rejected: |" + START + "Pod )?" + START + "Allocate failed due to "),
           "Warning", "UnexpectedAdmissionError", "kubelet"),
-      new Kind(Pattern.compile("(?:Pod was rejected: |\\bPod )?\\bNode didn't have enough resource: "),
+      new Kind(Pattern.compile("(?:Pod was rejected: |" + START + "Pod )?" + START + "Node didn't have enough resource: "),
           "Warning", "OutOf", "kubelet"),
-      new Kind(Pattern.compile("\\bThe node was low on resource: |\\bThe node had condition: \\[|\\bPod ephemeral local storage "
-          + "usage exceeds |\\bContainer \\S+ exceeded its local ephemeral storage limit |\\bUsage of EmptyDir volume \"[^\"]+\" "
-          + "exceeds the limit "),
+      new Kind(Pattern.compile(START + "The node was low on resource: |" + START + "The node had condition: \\[|" + START
+          + "Pod ephemeral local storage usage exceeds |" + START + "Container \\S+ exceeded its local ephemeral storage limit |"
+          + START + "Usage of EmptyDir volume \"[^\"]+\" exceeds the limit "),
           "Warning", "Evicted", "kubelet"),
-      new Kind(Pattern.compile("\\bSystem OOM encountered\\b"), "Warning", "SystemOOM", "kubelet", "Node"),
-      new Kind(Pattern.compile("\\bFailed to pull image \"[^\"]+\": |\\bError: (?:ErrImagePull|ImagePullBackOff)\\b"),
-          "Warning", "Failed", "kubelet"),
-      new Kind(Pattern.compile("\\bBack-off pulling image \""), "Normal", "BackOff", "kubelet"),
-      new Kind(Pattern.compile("\\bpod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"),
-      new Kind(Pattern.compile("\\b(?:Failed to|Could not) schedule pod, (?=" + KARPENTER_REASON + ")"
+      new Kind(Pattern.compile(START + "System OOM encountered" + END), "Warning", "SystemOOM", "kubelet", "Node"),
+      new Kind(Pattern.compile(START + "Failed to pull image \"[^\"]+\": |" + START + "Error: (?:ErrImagePull|ImagePullBackOff)"
+          + END), "Warning", "Failed", "kubelet"),
+      new Kind(Pattern.compile(START + "Back-off pulling image \""), "Normal", "BackOff", "kubelet"),
+      new Kind(Pattern.compile(START + "pod didn't trigger scale-up"), "Normal", "NotTriggerScaleUp", "cluster-autoscaler"),
+      new Kind(Pattern.compile(START + "(?:Failed to|Could not) schedule pod, (?=" + KARPENTER_REASON + ")"
           + "|(?<=\"error\":\\s?\")(?=incompatible with (?:nodepool|provisioner) )"), "Warning", "FailedScheduling", KARPENTER),
       // GKE's cluster autoscaler (k8s.io/gke-autoscaling) on a pod whose node scale-up failed.
-      new Kind(Pattern.compile("\\bNode scale up in zones\\b.{0,200}? associated with this pod failed"), "Warning",
+      new Kind(Pattern.compile(START + "Node scale up in zones" + END + ".{0,200}? associated with this pod failed"), "Warning",
           "FailedScaleUp", "cluster-autoscaler"));
   /** The resource a kubelet admission rejection names: its reason is {@code OutOf} + the resource. */
   private static final Pattern SHORT_RESOURCE = Pattern.compile("Node didn't have enough resource: ([A-Za-z0-9][A-Za-z0-9./_-]*)");
   private static final String UNEXPECTED = ", which is unexpected";
   /** kube-scheduler's structured log names the pod: {@code "Unable to schedule pod; no fit; waiting" pod="ns/name" err="0/3 nodes ..."}. */
   private static final Pattern LOGGED_POD = Pattern.compile(
-      "\\bpod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"|\"pod\":\\s*\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
+      START + "pod=\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"|\"pod\":\\s*\"([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)\"");
   /** Karpenter v1's structured pod: {@code "Pod":{"name":"vllm-0","namespace":"ml"}}. */
   private static final Pattern LOGGED_POD_OBJECT = Pattern.compile(
       "\"Pod\":\\s*\\{\"name\":\\s*\"([a-z0-9][a-z0-9.-]*)\",\\s*\"namespace\":\\s*\"([a-z0-9][a-z0-9.-]*)\"\\}");
@@ -90,22 +104,23 @@ final class PastedEventMessages {
   private PastedEventMessages() {}
 
   /**
-   * The namespace and name of the pod a component's structured log line is about (klog's {@code pod="ns/name"} of
-   * the scheduler and the kubelet, Karpenter's {@code "pod":"ns/name"} and {@code "Pod":{"name":..,"namespace":..}}),
-   * or null.
+   * The namespace and name of the pod a component's log line is about (klog's {@code pod="ns/name"} of the scheduler
+   * and the kubelet, Karpenter's {@code "pod":"ns/name"} and {@code "Pod":{"name":..,"namespace":..}}, the kubelet's
+   * {@code name_namespace(uid)} of its unstructured lines), or null.
    */
   static String[] loggedPod(String line) {
-    if (!line.contains("od")) return null;
+    if (!line.contains("od")) return EventText.kubeletPod(line);
     Matcher logged = LOGGED_POD.matcher(line);
     if (logged.find()) {
       return logged.group(1) != null ? new String[] {logged.group(1), logged.group(2)} : new String[] {logged.group(3), logged.group(4)};
     }
     Matcher object = LOGGED_POD_OBJECT.matcher(line);
-    return object.find() ? new String[] {object.group(2), object.group(1)} : null;
+    return object.find() ? new String[] {object.group(2), object.group(1)} : EventText.kubeletPod(line);
   }
 
   static boolean mentions(String text) {
     return text.contains("nodes are available") || text.contains("no nodes available to schedule pods")
+        || text.contains("nodes are unavailable: ")
         || text.contains("Allocate failed due to") || text.contains("didn't trigger scale-up")
         || text.contains("associated with this pod failed")
         || text.contains("Node didn't have enough resource") || text.contains("The node was low on resource")

@@ -128,10 +128,13 @@ final class PastedSections {
     return (s.contains("```") || s.contains("~~~")) && FENCE.matcher(s).matches();
   }
 
-  /** A describe-style event row ({@code Warning  FailedScheduling  3m  default-scheduler  ...}) or a get-events row. */
+  /**
+   * A describe-style event row ({@code Warning  FailedScheduling  3m  default-scheduler  ...}), one cut before its
+   * reason ({@code FailedScheduling  3m  default-scheduler  ...}), or a get-events row.
+   */
   private static boolean isEventLine(String s) {
-    if (!s.contains("Normal") && !s.contains("Warning")) return false;
-    return EVENT_LINE.matcher(s).matches() || EventText.isGetEventsRow(s);
+    if (!s.contains("Normal") && !s.contains("Warning")) return EventText.isTypelessRow(s);
+    return EVENT_LINE.matcher(s).matches() || EventText.isGetEventsRow(s) || EventText.isTypelessRow(s);
   }
 
   /** {@code Name:  x} at the margin, followed by another top-level {@code Key:} line. */
@@ -209,15 +212,15 @@ final class PastedSections {
   /**
    * Event lines pasted with no command naming their pod (a thread that pastes only the Events of
    * the pod it is about) are that pod's when the file describes or lists exactly one pod. When that
-   * pod's describe lost its {@code Name:} line, the pod a Scheduled row among the events names is the
-   * one described. Sections under a command about another kind ({@code describe node}) stay as they are.
+   * pod's describe lost its {@code Name:} line, the pod the events name (a Scheduled row's assignment,
+   * the kubelet's {@code name_namespace(uid)}) is the one described. Sections under a command about another kind ({@code describe node}) stay as they are.
    */
   private static List<PastedSection> bindEventsToTheOnlyPod(List<PastedSection> sections) {
     List<String> only = onlyPod(sections);
     if (only == null) return sections;
     if (PodFacts.UNNAMED.equals(only.get(1))) {
-      List<String> scheduled = scheduledPod(sections);
-      if (scheduled != null) only = scheduled;
+      List<String> named = podTheEventsName(sections);
+      if (named != null) only = named;
     }
     List<PastedSection> bound = new ArrayList<>(sections.size());
     for (PastedSection s : sections) {
@@ -235,8 +238,8 @@ final class PastedSections {
     return !d.has("Name") && DescribePodText.isPod(d);
   }
 
-  /** The pod the Scheduled rows of the file's event lines assign, when they name one. */
-  private static List<String> scheduledPod(List<PastedSection> sections) {
+  /** The one pod the file's event lines name, when they name one. */
+  private static List<String> podTheEventsName(List<PastedSection> sections) {
     List<EventText.Row> rows = new ArrayList<>();
     for (PastedSection s : sections) {
       if (s.context().kind() != null) continue;
@@ -245,7 +248,7 @@ final class PastedSections {
         rows.addAll(EventText.describeTable(s.lines().subList(1, s.lines().size()), s.context().namespace(), null, null));
       }
     }
-    return EventText.scheduledPod(rows);
+    return EventText.namedPod(rows);
   }
 
   /**

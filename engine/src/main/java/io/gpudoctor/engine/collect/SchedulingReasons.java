@@ -17,7 +17,9 @@ import java.util.Map;
 /**
  * Why each pod is not scheduled, by the scheduler's own words: the latest FailedScheduling event
  * of the pod (older ones may describe a cluster that has since changed), else the pod's
- * {@code PodScheduled=False Unschedulable} condition. One fact per {@code <count> <reason>} part.
+ * {@code PodScheduled=False Unschedulable} condition. One fact per {@code <count> <reason>} part. A
+ * scheduler's message pasted without its {@code 0/N nodes are available: } head is read too, its total unknown; a
+ * FailedScheduling event of another component (Karpenter's) is read only whole.
  */
 final class SchedulingReasons {
   private SchedulingReasons() {}
@@ -27,7 +29,8 @@ final class SchedulingReasons {
     for (Object fact : facts) {
       if (fact instanceof KubeEvent e && "FailedScheduling".equals(e.reason())
           && (e.involvedKind() == null || "Pod".equals(e.involvedKind())) && e.involvedName() != null) {
-        FailedSchedulingMessage parsed = FailedSchedulingMessage.parse(e.message());
+        FailedSchedulingMessage parsed = isScheduler(e.component())
+            ? FailedSchedulingMessage.parseFromScheduler(e.message()) : FailedSchedulingMessage.parse(e.message());
         if (parsed == null) continue;
         Source candidate = new Source(e.involvedKey(), parsed, e.message(), e.lastSeen(), e.provenance());
         latest.merge(candidate.podKey(), candidate, (old, now) -> isOlder(now.lastSeen(), old.lastSeen()) ? old : now);
@@ -37,7 +40,7 @@ final class SchedulingReasons {
       if (fact instanceof PodFacts pod && !latest.containsKey(pod.key())) {
         Condition c = pod.condition("PodScheduled");
         if (c == null || !c.isFalse() || !"Unschedulable".equals(c.reason())) continue;
-        FailedSchedulingMessage parsed = FailedSchedulingMessage.parse(c.message());
+        FailedSchedulingMessage parsed = FailedSchedulingMessage.parseFromScheduler(c.message());
         if (parsed != null) {
           latest.put(pod.key(), new Source(pod.key(), parsed, c.message(), c.lastTransitionTime(), c.provenance()));
         }
@@ -46,6 +49,14 @@ final class SchedulingReasons {
     List<SchedulingReason> reasons = new ArrayList<>();
     for (Source s : latest.values()) reasons.addAll(s.reasons());
     return reasons;
+  }
+
+  /**
+   * The component wrote the pod's scheduling verdict: a scheduler (default-scheduler, a second scheduler's name,
+   * Volcano's), or a row that does not say who wrote it.
+   */
+  private static boolean isScheduler(String component) {
+    return component.isEmpty() || component.contains("scheduler") || component.equals("volcano");
   }
 
   /** Null (unknown) times count as the oldest; on a tie the one read later wins. */

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 final class VmSizeMentions {
   private static final Pattern SIZE = Pattern.compile("(?i)(?<![\\w-])Standard_[a-z]+\\d+[a-z]*(?:_[a-z0-9]+)*(?![\\w-])");
   private static final Pattern LABELLED_DISPLAY = Pattern.compile(
-      "(?i:\\bVM ?size)\\s*[:=]?\\s*[`*\"']*(Standard [A-Z][A-Za-z]*\\d+[A-Za-z]*(?: (?:[A-Z][A-Za-z]*\\d+[A-Za-z0-9]*|v\\d+))*)");
+      "(?i:(?<![A-Za-z0-9_])VM ?size)\\s*[:=]?\\s*[`*\"']*(Standard [A-Z][A-Za-z]*\\d+[A-Za-z]*(?: (?:[A-Z][A-Za-z]*\\d+[A-Za-z0-9]*|v\\d+))*)");
   /** An EC2 type: family with its generation, a dot, the size (InstanceTypes tells its GPUs). */
   private static final Pattern EC2_TYPE = Pattern.compile(
       "(?<![\\w.-])[a-z]+\\d[a-z0-9-]*\\.(?:nano|micro|small|medium|large|\\d*xlarge|metal(?:-\\d+xl)?)(?![\\w-])");

@@ -265,4 +265,62 @@ class EventTextTest {
 
     assertThat(rows).singleElement().extracting(EventText.Row::message).asString().endsWith("which is unexpected");
   }
+
+  @Test
+  void aDescribeRowCutBeforeItsReasonIsReadWithItsTypeUnknown() {
+    EventText.Row row = bare("FailedScheduling   2m21s (x42 over 60m)  default-scheduler  1 node(s) had untolerated taint "
+        + "{nvidia.com/gpu: present}").get(0);
+
+    assertThat(row).extracting(EventText.Row::type, EventText.Row::reason, EventText.Row::from, EventText.Row::message)
+        .containsExactly(null, "FailedScheduling", "default-scheduler", "1 node(s) had untolerated taint {nvidia.com/gpu: present}");
+    assertThat(row.age().count()).isEqualTo(42);
+  }
+
+  @Test
+  void aTypelessRowPastedInAnIssueIsAnEventOfTheOnlyPendingPod() {
+    write(folder, "target.yaml", CAPTURE);
+    write(folder, "issue.md", """
+        ```
+        NAME                        READY   STATUS    RESTARTS   AGE
+        kvcache-7c984cdff8-xq5pk    0/1     Pending   0          65m
+        ```
+        The describe shows:
+        ```
+        FailedScheduling   2m21s (x42 over 60m)  default-scheduler  1 node(s) had untolerated taint {nvidia.com/gpu: present}
+        ```
+        """);
+
+    KubeEvent e = only(read(folder), KubeEvent.class);
+    assertThat(e).extracting(KubeEvent::involvedName, KubeEvent::type, KubeEvent::reason, KubeEvent::count, KubeEvent::quote)
+        .containsExactly("kvcache-7c984cdff8-xq5pk", "", "FailedScheduling", 42,
+            "FailedScheduling: 1 node(s) had untolerated taint {nvidia.com/gpu: present}");
+  }
+
+  @Test
+  void rowsThatNameNoObjectAreThePodTheKubeletNamesInItsBackOffMessage() {
+    List<EventText.Row> rows = bare(
+        "  Normal   Created  115s                kubelet  Created container kserve-container",
+        "  Warning  BackOff  29s (x8 over 104s)  kubelet  Back-off restarting failed container kserve-container in pod "
+            + "hf-predictor-7f4b8d4dx6q5_default(4dd91701-b2ab-4441-ae75-dba42264ef38)");
+
+    assertThat(rows).extracting(EventText.Row::namespace, EventText.Row::kind, EventText.Row::name)
+        .containsOnly(tuple("default", "Pod", "hf-predictor-7f4b8d4dx6q5"));
+  }
+
+  @Test
+  void rowsOfTwoPodsTheKubeletNamesAreEachTheirOwnAndTheOthersStayUnbound() {
+    List<EventText.Row> rows = bare(
+        "  Warning  Failed   1m  kubelet  Error: container create failed",
+        "  Warning  BackOff  1m  kubelet  Back-off restarting failed container a in pod a-0_ml(4dd91701-b2ab-4441-ae75-dba42264ef38)",
+        "  Warning  BackOff  1m  kubelet  Back-off restarting failed container b in pod b-0_ml(5ee91701-b2ab-4441-ae75-dba42264ef39)");
+
+    assertThat(rows).extracting(EventText.Row::name).containsExactly(null, "a-0", "b-0");
+  }
+
+  @Test
+  void anUnderscoreNameWithoutTheKubeletsUidNamesNoPod() {
+    assertThat(EventText.kubeletPod("Back-off restarting failed container api in pod my_pod (see above)")).isNull();
+    assertThat(EventText.kubeletPod("restarting failed container=api pod=vllm-0_ml(0b6f3c2e-5d1a-4e7b-9c8d-2f4a6b8c0d1e)"))
+        .containsExactly("ml", "vllm-0");
+  }
 }

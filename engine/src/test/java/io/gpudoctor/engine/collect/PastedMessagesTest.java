@@ -363,4 +363,63 @@ class PastedMessagesTest {
 
     assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
   }
+
+  @Test
+  void volcanosFitErrorsQuotedAfterTheComponentInOneCodeSpanAreAVolcanoFailedScheduling() {
+    write(folder, "issue.md", "The worker stays Pending with `volcano  0/6 nodes are unavailable: 2 node(s) didn't match "
+        + "Pod's node affinity/selector, 4 Insufficient nvidia.com/gpu.` even though the serving pods rank lower.\n");
+
+    KubeEvent e = onlyEvent();
+    assertThat(e).extracting(KubeEvent::type, KubeEvent::reason, KubeEvent::component, KubeEvent::message)
+        .containsExactly("Warning", "FailedScheduling", "volcano",
+            "0/6 nodes are unavailable: 2 node(s) didn't match Pod's node affinity/selector, 4 Insufficient nvidia.com/gpu.");
+  }
+
+  @Test
+  void olderVolcanosAllNodesAreUnavailableIsAVolcanoFailedSchedulingToo() {
+    write(folder, "notes.txt", "all nodes are unavailable: 3 Insufficient nvidia.com/gpu.\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::component, KubeEvent::message)
+        .containsExactly("FailedScheduling", "volcano", "all nodes are unavailable: 3 Insufficient nvidia.com/gpu.");
+  }
+
+  @Test
+  void aMessageGluedToCjkTextStartsAtItsFirstWordAndEndsBeforeTheFullWidthStop() {
+    write(folder, "issue.md", "创建Pod时出现UnexpectedAdmissionError，具体信息是Allocate failed due to requested number of "
+        + "devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected。但删除这一行后可以调度\n");
+
+    assertThat(onlyEvent()).extracting(KubeEvent::reason, KubeEvent::message)
+        .containsExactly("UnexpectedAdmissionError", "Allocate failed due to requested number of devices unavailable for "
+            + "nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected");
+  }
+
+  @Test
+  void aSchedulerMessageInFullWidthQuotesEndsAtTheClosingQuote() {
+    write(folder, "issue.md", "イベントには「0/2 nodes are available: 2 Insufficient nvidia.com/gpu」と出ています。\n");
+
+    assertThat(onlyEvent().message()).isEqualTo("0/2 nodes are available: 2 Insufficient nvidia.com/gpu");
+  }
+
+  @Test
+  void aMessageBareInCjkProseEndsWhereTheProseGoesOn() {
+    write(folder, "issue.md", "调度失败：0/2 nodes are available: 2 Insufficient nvidia.com/gpu。节点是A100。\n");
+
+    assertThat(onlyEvent().message()).isEqualTo("0/2 nodes are available: 2 Insufficient nvidia.com/gpu");
+  }
+
+  @Test
+  void theFirstWordOfAMessageInsideALongerAsciiWordStartsNoMessage() {
+    write(folder, "notes.txt", "preAllocate failed due to requested number of devices unavailable for nvidia.com/gpu. "
+        + "Requested: 1, Available: 0, which is unexpected\n");
+
+    assertThat(facts(read(folder), KubeEvent.class)).isEmpty();
+  }
+
+  @Test
+  void theKubeletsUnstructuredLogLineNamesItsPodTheKubeletWay() {
+    assertThat(PastedEventMessages.loggedPod("E0610 08:14:02.117 2214 pod_workers.go:190] Error syncing pod "
+        + "4dd91701-b2ab-4441-ae75-dba42264ef38 (\"sdxl-api-0_genai(4dd91701-b2ab-4441-ae75-dba42264ef38)\"), skipping: "
+        + "failed to \"StartContainer\" for \"api\" with CrashLoopBackOff"))
+        .containsExactly("genai", "sdxl-api-0");
+  }
 }

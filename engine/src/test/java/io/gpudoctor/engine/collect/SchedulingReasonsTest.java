@@ -94,6 +94,26 @@ class SchedulingReasonsTest {
     assertThat(facts(read(folder), SchedulingReason.class)).isEmpty();
   }
 
+  @Test
+  void aSchedulersMessagePastedWithoutItsHeadGivesItsPartsTheTotalUnknown() {
+    write(folder, "events.json", event("2026-03-02T10:00:00Z", "1 node(s) had untolerated taint {sku: gpu}, "
+        + "2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."));
+
+    assertThat(facts(read(folder), SchedulingReason.class))
+        .extracting(SchedulingReason::totalNodes, SchedulingReason::count, SchedulingReason::category, SchedulingReason::taintKey)
+        .containsExactly(
+            tuple(0, 1, ReasonCategory.UNTOLERATED_TAINT, "sku"),
+            tuple(0, 2, ReasonCategory.INSUFFICIENT_RESOURCE, null));
+  }
+
+  @Test
+  void anotherComponentsFailedSchedulingIsReadOnlyWithItsHead() {
+    write(folder, "events.json", event("2026-03-02T10:00:00Z", "1 node(s) had untolerated taint {sku: gpu}")
+        .replace("default-scheduler", "karpenter"));
+
+    assertThat(facts(read(folder), SchedulingReason.class)).isEmpty();
+  }
+
   private static String event(String lastSeen, String message) {
     return """
         {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "llm-0.1", "namespace": "inference"},
