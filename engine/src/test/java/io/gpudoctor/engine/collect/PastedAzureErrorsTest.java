@@ -367,10 +367,14 @@ class PastedAzureErrorsTest {
         }
         """);
 
-    AzureError e = only(read(folder), AzureError.class);
+    EvidenceBundle bundle = read(folder);
 
+    AzureError e = only(bundle, AzureError.class);
     assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::pool)
         .containsExactly("OriginalEtagNotExpect", AzureErrorKind.OPERATION_CONFLICT, "wsc15a5e295");
+    // Not JSON any more, but its lines were read: a warning, not an unreadable part.
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(bundle.warnings()).anySatisfy(w -> assertThat(w).startsWith("issue.md#line 2: a pasted document that cannot be parsed"));
     assertThat(e.message()).isEqualTo("Failed to save agent pool wsc15a5e295 ... This operation has been preempted by "
         + "Deleting operation.");
   }
