@@ -84,7 +84,15 @@ public record AzureError(
   /** The error as the read shows it, for quoting. */
   public String quote() {
     String where = origin == null || origin.isEmpty() ? "" : origin + ": ";
-    return where + (code.isEmpty() ? message : code + ": " + message);
+    return where + (code.isEmpty() ? message : message.isEmpty() ? code : code + ": " + message);
+  }
+
+  /**
+   * Only the code was read, its message is not shown (a code named bare in prose): the code says what kind of
+   * error it is, and nothing of its details (size, zone, numbers) or that it is still the operation's error.
+   */
+  public boolean codeOnly() {
+    return message.isEmpty() && !code.isEmpty();
   }
 
   /** The agent pool a node group names ({@code aks-gpunp-36854149-vmss} is {@code gpunp}), or the group itself. */

@@ -22,8 +22,18 @@ public enum AzureErrorKind {
   OVERCONSTRAINED,
   /** "The VM allocation failed due to an internal error": not quota, not capacity. */
   ALLOCATION_INTERNAL,
-  /** The cluster's own setup refused the nodes (GKE: IP space exhausted, a deleted service account, a reservation or TPU setting). */
+  /**
+   * The cluster's own setup refused the nodes (GKE: IP space exhausted, a deleted service account, a reservation or TPU
+   * setting), or AKS refused the pool request for the cluster's configuration (node auto-provisioning in Auto mode and
+   * a pool with the cluster autoscaler): neither quota, SKU nor capacity.
+   */
   CONFIGURATION,
+  /**
+   * AKS refused or abandoned an operation because another one on the cluster or the pool was running: an etag conflict
+   * ({@code OriginalEtagNotExpect}, {@code EtagMismatch}), "Another operation (...) is in progress", a preempted
+   * operation. A conflict to wait out and reconcile, never quota, capacity or an internal allocation error.
+   */
+  OPERATION_CONFLICT,
   /** The VMs were asked for but did not register as nodes in time (GKE: "failed to appear in time"). */
   PROVISIONING_TIMEOUT,
   /** The VM was created but its node's bootstrap failed: AKS's provisioning script (vmssCSE) exited with an error code. */

@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
  * Machine Learning's "family vCPU quota of N", the NAP (karpenter-provider-azure) reasons,
  * {@code SkuNotAvailable}, {@code ZonalAllocationFailed}, both {@code AllocationFailed} variants and
  * {@code OverconstrainedAllocationRequest}. Families come out as their quota key ({@link QuotaFamilies}).
+ * AKS's refusals that are none of these are classified too, so that they are never read as quota: a pool
+ * request the cluster's configuration forbids (node auto-provisioning beside the cluster autoscaler) and
+ * an operation that conflicts with another one on the cluster or the pool (etag, in-progress, preempted).
  */
 public final class AzureErrorText {
   private static final int F = Pattern.CASE_INSENSITIVE;
@@ -89,8 +92,54 @@ public final class AzureErrorText {
 
   private static final Set<String> KNOWN_OTHER_CODES = Set.of("operationnotallowed", "allocationfailed",
       "allocationfailure", "insufficientcapacityerror", "invalidtemplatedeployment");
+  /**
+   * AKS's concurrency codes: the agent pool's stored record changed under the write ({@code OriginalEtagNotExpect},
+   * {@code EtagMismatch}), or a later operation preempted this one ({@code AKSOperationPreempted[ByDelete]}).
+   */
+  private static final Set<String> CONFLICT_CODES = Set.of("originaletagnotexpect", "etagmismatch", "aksoperationpreempted",
+      "aksoperationpreemptedbydelete");
+  // AKS (https://aka.ms/aks-pending-operation): "Operation is not allowed: Another operation (Updating) is in progress,
+  // please wait for it to finish before starting a new operation.", "... Another agentpool operation (nodepool1 - Creating)
+  // is in progress ...", "Managed cluster operation not allowed: Another operation (X) is in progress on agent pool (Y)",
+  // EtagMismatch's "Operation is not allowed: Another operation is in progress"; the newer "Operation is not allowed because
+  // there's an in progress update managed cluster operation (operation ID: ...)"; AKSOperationPreempted's "This operation has
+  // been preempted by another operation with ID <id>" and "This operation has been preempted by Deleting operation."; az aks
+  // start while another operation runs: "managed cluster is in Provisioning State(Updating) and Power State(Running),
+  // starting cannot be performed".
+  private static final Pattern CONFLICT = Pattern.compile(
+      "Another (?:agentpool )?operation (?:\\([^)]*\\) )?is in progress|Operation is not allowed because there's an in progress"
+          + "|This operation has been preempted by|is in Provisioning State\\(\\w+\\) and Power State\\(\\w+\\), \\w+ cannot be performed",
+      F);
+  /**
+   * AKS's validation of a pool request on a cluster with node auto-provisioning (NAP) in Auto mode: {@code
+   * (OperationNotAllowed) .properties.nodeProvisioningProfile.mode cannot be Auto while any AgentPools have
+   * .properties.enableAutoScaling enabled}. The cluster's configuration refuses it; not quota, SKU or capacity.
+   */
+  public static final String NAP_WITH_AUTOSCALER = "nodeProvisioningProfile.mode cannot be Auto while any AgentPools have";
+  /** The AKS resource provider's wrapper names the pool whose write failed: "Failed to save agent pool wsc15a5e295 ...". */
+  private static final Pattern SAVED_POOL = Pattern.compile("Failed to save agent pool ([a-z][a-z0-9]{0,11})\\b");
+  /**
+   * The codes as Azure, AKS, NAP and Karpenter spell them, each one the classification above knows by its name alone. A
+   * token named bare in prose is read as an error only when it is exactly one of these.
+   */
+  private static final Set<String> CODE_NAMES = Set.of("QuotaExceeded", "ErrCode_InsufficientVCPUQuota",
+      "InsufficientVCPUQuota", "SubscriptionQuotaReached", "RegionalQuotaReached", "SkuNotAvailable", "SKUNotAvailable",
+      "ZonalAllocationFailed", "ZonalAllocationFailure", "OverconstrainedAllocationRequest",
+      "OverconstrainedZonalAllocationRequest", "OverconstrainedZonalAllocationFailure", "OverconstrainedAllocationFailure",
+      "AllocationFailure", "InsufficientCapacityError", "VMExtensionProvisioningError", "OriginalEtagNotExpect",
+      "EtagMismatch", "AKSOperationPreempted", "AKSOperationPreemptedByDelete");
 
   private AzureErrorText() {}
+
+  /** Whether the token is exactly the name of a code that says by itself what the error is (case and all). */
+  public static boolean knownCode(String token) {
+    return token != null && CODE_NAMES.contains(token);
+  }
+
+  /** Whether the text holds AKS's refusal of a pool request for the cluster's configuration, or an operation conflict. */
+  public static boolean mentionsRefusal(String text) {
+    return text != null && (text.contains(NAP_WITH_AUTOSCALER) || CONFLICT.matcher(text).find());
+  }
 
   /**
    * The error, classified; null when neither the code nor the message is an Azure allocation error
@@ -109,12 +158,19 @@ public final class AzureErrorText {
     String lcInner = inner == null ? "" : inner.toLowerCase(Locale.ROOT);
     // A generic wrapper reason (Karpenter's LaunchFailed) gives way to the Azure code inside the message.
     boolean known = QUOTA_CODES.contains(lc) || SKU_CODES.contains(lc) || ZONAL_CODES.contains(lc)
-        || OVERCONSTRAINED_CODES.contains(lc) || KNOWN_OTHER_CODES.contains(lc);
-    Builder b = new Builder(inner != null && !known ? inner : c, text, origin, workspace, nodeGroup, at, provenance);
+        || OVERCONSTRAINED_CODES.contains(lc) || KNOWN_OTHER_CODES.contains(lc) || CONFLICT_CODES.contains(lc);
+    Matcher saved = nodeGroup == null ? SAVED_POOL.matcher(text) : null;
+    String group = saved != null && saved.find() ? saved.group(1) : nodeGroup;
+    Builder b = new Builder(inner != null && !known ? inner : c, text, origin, workspace, group, at, provenance);
 
     // A failed bootstrap may be wrapped in an internal error ("SubCode: CniDownloadTimeoutVMExtensionError"): the VM exists.
     if (CseExitCode.mentions(text) || lc.equals("vmextensionprovisioningerror")) return b.kind(AzureErrorKind.NODE_BOOTSTRAP).build();
     if (INTERNAL.matcher(text).find()) return b.kind(AzureErrorKind.ALLOCATION_INTERNAL).build();
+    // A refusal for the cluster's configuration or a concurrent operation names no quota: OperationNotAllowed is not quota by its code.
+    if (text.contains(NAP_WITH_AUTOSCALER)) return b.kind(AzureErrorKind.CONFIGURATION).build();
+    if (CONFLICT_CODES.contains(lc) || CONFLICT_CODES.contains(lcInner) || CONFLICT.matcher(text).find()) {
+      return b.kind(AzureErrorKind.OPERATION_CONFLICT).build();
+    }
     if (isQuota(lc, lcInner, text)) return quota(b, text, lc);
     Matcher m;
     if (SKU_CODES.contains(lc) || SKU_CODES.contains(lcInner) || (m = SKU_NOT_AVAILABLE.matcher(text)).find()

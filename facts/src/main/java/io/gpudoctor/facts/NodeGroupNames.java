@@ -6,6 +6,8 @@ import java.util.regex.Pattern;
 /** AKS cluster-autoscaler node groups are the pools' scale sets: {@code aks-<pool>-<digits>-vmss}. */
 public final class NodeGroupNames {
   private static final Pattern AKS_VMSS = Pattern.compile("^aks-([a-z0-9]+)-\\d+-vmss$");
+  /** KAITO names a Workspace's NodeClaim "ws" + 9 hex digits of a hash, and its gpu-provisioner the agent pool after it. */
+  private static final Pattern KAITO_POOL = Pattern.compile("^ws[0-9a-f]{9}$");
 
   private NodeGroupNames() {}
 
@@ -14,5 +16,10 @@ public final class NodeGroupNames {
     if (group == null) return null;
     Matcher m = AKS_VMSS.matcher(group.trim());
     return m.matches() ? m.group(1) : group.trim();
+  }
+
+  /** Whether the pool is named as KAITO's gpu-provisioner names the pool of a Workspace's NodeClaim ({@code wsc15a5e295}). */
+  public static boolean kaitoPool(String pool) {
+    return pool != null && KAITO_POOL.matcher(pool).matches();
   }
 }

@@ -288,4 +288,74 @@ class AzureErrorTextTest {
     assertThat(e.currentUsage()).isNull();
     assertThat(e.minimumNewLimit()).isNull();
   }
+
+  @Test
+  void aksRefusingAnAutoscaledPoolBesideNodeAutoProvisioningIsTheClustersConfigurationNeverQuota() {
+    AzureError e = parse("OperationNotAllowed", ".properties.nodeProvisioningProfile.mode cannot be Auto while any AgentPools "
+        + "have .properties.enableAutoScaling enabled");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.CONFIGURATION);
+    assertThat(e.code()).isEqualTo("OperationNotAllowed");
+  }
+
+  @Test
+  void operationNotAllowedWithoutQuotaInItsMessageIsNotQuota() {
+    assertThat(parse("OperationNotAllowed", "The operation is not supported for this cluster configuration.")).isNull();
+    assertThat(parse("OperationNotAllowed", "Operation is not allowed: Another operation (Updating) is in progress, please "
+        + "wait for it to finish before starting a new operation. See https://aka.ms/aks-pending-operation for more details")
+        .kind()).isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("OperationNotAllowed", "Operation could not be completed as it results in exceeding approved "
+        + "standardNCSv3Family Cores quota.").kind()).isEqualTo(AzureErrorKind.QUOTA);
+  }
+
+  @Test
+  void aksConcurrentOperationConflictsInEveryWordingAreOneKind() {
+    assertThat(parse("OriginalEtagNotExpect", "Failed to save agent pool wsc15a5e295 ... This operation has been preempted "
+        + "by Deleting operation.").kind()).isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("EtagMismatch", "Operation is not allowed: Another operation is in progress").kind())
+        .isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("OperationNotAllowed", "Operation is not allowed: Another agentpool operation (nodepool1 - Creating) is "
+        + "in progress, please wait for it to finish before starting a new operation.").kind())
+        .isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("OperationNotAllowed", "Operation is not allowed because there's an in progress update managed cluster "
+        + "operation (operation ID: e375d315-218c-4dff-b806-7ab63b0bb63a) on the managed cluster started on UTC "
+        + "2026-05-22T07:19:23Z. Please wait for it to finish before starting a new operation.").kind())
+        .isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("AKSOperationPreempted", "This operation has been preempted by another operation with ID "
+        + "6f8a1c2e-0000-4b1d-9a2b-3c4d5e6f7a8b").kind()).isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+    assertThat(parse("OperationNotAllowed", "managed cluster is in Provisioning State(Updating) and Power State(Running), "
+        + "starting cannot be performed").kind()).isEqualTo(AzureErrorKind.OPERATION_CONFLICT);
+  }
+
+  @Test
+  void theAgentPoolAFailedSaveNamesIsTheErrorsPool() {
+    AzureError e = parse("OriginalEtagNotExpect", "Failed to save agent pool wsc15a5e295 ... This operation has been "
+        + "preempted by Deleting operation.");
+
+    assertThat(e.pool()).isEqualTo("wsc15a5e295");
+    assertThat(NodeGroupNames.kaitoPool(e.pool())).isTrue();
+    assertThat(NodeGroupNames.kaitoPool("gpunp")).isFalse();
+  }
+
+  @Test
+  void aKnownCodeAloneIsItsKindWithTheMessageMissing() {
+    AzureError e = parse("OverconstrainedZonalAllocationRequest", "");
+
+    assertThat(e.kind()).isEqualTo(AzureErrorKind.OVERCONSTRAINED);
+    assertThat(e.codeOnly()).isTrue();
+    assertThat(e.quote()).isEqualTo("test: OverconstrainedZonalAllocationRequest");
+    assertThat(parse("OverconstrainedZonalAllocationRequest", "Allocation failed.").codeOnly()).isFalse();
+  }
+
+  @Test
+  void onlyTheExactSpellingOfACodeThatSaysItsKindIsKnownBare() {
+    assertThat(AzureErrorText.knownCode("OverconstrainedZonalAllocationRequest")).isTrue();
+    assertThat(AzureErrorText.knownCode("ZonalAllocationFailed")).isTrue();
+    assertThat(AzureErrorText.knownCode("OriginalEtagNotExpect")).isTrue();
+    assertThat(AzureErrorText.knownCode("overconstrainedzonalallocationrequest")).isFalse();
+    assertThat(AzureErrorText.knownCode("OverconstrainedZonalAllocation")).isFalse();
+    // Internal or capacity, quota or not: these codes say nothing without their message.
+    assertThat(AzureErrorText.knownCode("AllocationFailed")).isFalse();
+    assertThat(AzureErrorText.knownCode("OperationNotAllowed")).isFalse();
+  }
 }

@@ -32,4 +32,21 @@ class CseExitCodeTest {
     assertThat(wrapped.kind()).isEqualTo(AzureErrorKind.NODE_BOOTSTRAP);
     assertThat(CseExitCode.of(wrapped.message())).isEqualTo(41);
   }
+
+  @Test
+  void theNodeImagesOwnBootstrapStepsAreAksSideAndTheNetworkPathIsNot() {
+    assertThat(CseExitCode.meaning(34)).startsWith("ERR_KUBELET_START_FAIL");
+    for (int code : new int[] {4, 34, 65, 124, 173, 223}) {
+      assertThat(CseExitCode.nodeImage(code)).as("exit %d", code).isTrue();
+      assertThat(CseExitCode.aksSide(code)).as("exit %d", code).isTrue();
+      assertThat(CseExitCode.meaning(code)).as("exit %d", code).isNotNull();
+    }
+    for (int code : new int[] {30, 31, 35, 36, 37, 41, 50, 51, 52, 53, 211, 212}) {
+      assertThat(CseExitCode.aksSide(code)).as("exit %d", code).isFalse();
+      assertThat(CseExitCode.meaning(code)).as("exit %d", code).isNotNull();
+    }
+    assertThat(CseExitCode.aksSide(84)).isTrue();
+    assertThat(CseExitCode.nodeImage(84)).isFalse();
+    assertThat(CseExitCode.nodeImage(null)).isFalse();
+  }
 }

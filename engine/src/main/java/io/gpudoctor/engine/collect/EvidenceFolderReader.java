@@ -221,6 +221,12 @@ public final class EvidenceFolderReader {
   }
 
   private static void notRead(String where, EmbeddedDocuments.Run run, String reason, BundleBuilder out) {
+    // A JSON error body a paste broke (a message string wrapped onto the next line) still holds messages the
+    // readers of pasted text take from its lines: those lines are read, not lost.
+    if (run.claim() == EmbeddedDocuments.Claim.DOCUMENT && MessageLines.mentioned(run.text())) {
+      out.warning(where + ": a pasted document that cannot be parsed (" + reason + "); its lines are read as pasted text");
+      return;
+    }
     switch (run.claim()) {
       case DOCUMENT -> out.unreadable(where, reason);
       case FRAGMENT -> out.warning(where + ": a fenced block that is not a whole Kubernetes, az or Prometheus document ("

@@ -3,11 +3,13 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorText;
 import io.gpudoctor.facts.Ec2ErrorText;
+import io.gpudoctor.facts.MentionedGpus;
 import io.gpudoctor.facts.MentionedVmSize;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.Topics;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +22,11 @@ import java.util.regex.Pattern;
  * Message="..."}, escaped {@code \"} or {@code \\\"}). The message is classified by
  * {@link AzureErrorText}, exactly as the errors of operations, NodeClaims and events are; the code
  * comes from the same line or the {@code Code:} line next to it. One message pasted twice (az prints
- * it twice) is one error.
+ * it twice) is one error. A JSON error body whose message string was wrapped onto the next line (no
+ * longer JSON) is still read, its string joined up to its closing quote. A code named bare in prose,
+ * inline code or quotes ({@code "OverconstrainedZonalAllocationRequest"}, {@code `SkuNotAvailable`},
+ * {@code (ZonalAllocationFailed)}) is read as that error with its message missing, when it is exactly
+ * a code {@link AzureErrorText#knownCode} knows and no message of the text carries it already.
  */
 final class PastedAzureErrors {
   static final String ORIGIN = "pasted text";
@@ -38,6 +44,11 @@ final class PastedAzureErrors {
           + "|reached the regional vCPU quota for spot|unable to allocate resources (?:in the selected zone|with selected VM size)"
           + "|the requested SKU is unavailable for instance type"
           + "|VM (?:has )?reported a failure when processing extension 'vmssCSE'"
+          // AKS refusing a pool request for the cluster's configuration, and its concurrent-operation conflicts.
+          + "|(?:\\.properties\\.)?" + Pattern.quote(AzureErrorText.NAP_WITH_AUTOSCALER)
+          + "|Operation is not allowed(?::|\\s+because there's an in progress)|Managed cluster operation not allowed: Another"
+          + "|Another (?:agentpool )?operation (?:\\([^)]*\\) )?is in progress|This operation has been preempted by"
+          + "|Failed to save agent pool |managed cluster is in Provisioning State\\("
           + "|(?:insufficient capacity, )?" + Pattern.quote(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE)
           + "|" + Ec2ErrorText.MESSAGE_START,
       Pattern.CASE_INSENSITIVE);
@@ -56,15 +67,40 @@ final class PastedAzureErrors {
   /** The node group the error is about: the autoscaler's "Scale-up failed for group X:", an ARM agentPools/X URL. */
   private static final Pattern NODE_GROUP = Pattern.compile("Scale-up failed for group ([^\\s:]+):|/agentPools/([\\w-]+)");
   private static final int CODE_LINES_BACK = 8;
+  /** A JSON message string whose value opens on this line: {@code "message": "...}. */
+  private static final Pattern JSON_MESSAGE_KEY = Pattern.compile("\"message\"\\s*:\\s*\"$");
+  /**
+   * A code named bare: a whole token between double, single or typographic quotes, backticks or parentheses
+   * ({@code "X"}, {@code 'X'}, {@code `X`}, {@code (X)}); only the exact names AzureErrorText knows count.
+   */
+  private static final Pattern BARE_CODE = Pattern.compile("(?<![\\w])[\"'`(\u201C\u2018]([A-Za-z][A-Za-z_]{5,})[\"'`)\u201D\u2019](?![\\w])");
 
   private PastedAzureErrors() {}
 
   static boolean mentions(String text) {
-    return text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
+    return mentionsMessage(text) || namesCode(text);
+  }
+
+  private static boolean mentionsMessage(String text) {
+    return AzureErrorText.mentionsRefusal(text) || text.contains("Failed to save agent pool")
+        || text.contains("Operation is not allowed") || text.contains("exceeding approved") || text.contains("exceeding quota limits") || text.contains("not available in location")
         || text.contains("llocation failed") || text.contains("due to an internal error") || text.contains(AzureErrorText.AKS_RESTRICTED_SIZE) || text.contains("vcpu quota") || text.contains("vCPU quota")
         || text.contains("unable to allocate resources") || text.contains("the requested SKU is unavailable")
         || text.contains("is not allowed in your subscription in location") || text.contains("'vmssCSE'")
         || text.contains(AzureErrorText.INSTANCE_TYPES_UNAVAILABLE) || Ec2ErrorText.mentions(text);
+  }
+
+  /** Whether a known code is named bare anywhere in the text (cheap: most texts name none). */
+  private static boolean namesCode(String text) {
+    if (!text.contains("Allocation") && !text.contains("Quota") && !text.contains("Sku") && !text.contains("SKU")
+        && !text.contains("Etag") && !text.contains("Preempted") && !text.contains("Capacity") && !text.contains("Extension")) {
+      return false;
+    }
+    Matcher m = BARE_CODE.matcher(text);
+    while (m.find()) {
+      if (AzureErrorText.knownCode(m.group(1))) return true;
+    }
+    return false;
   }
 
   /** Adds an AzureError for every Azure error message in the lines not in {@code skipLines} (1-based); returns how many. */
@@ -72,18 +108,54 @@ final class PastedAzureErrors {
     if (!mentions(text)) return 0;
     List<String> lines = List.of(text.split("\\R", -1));
     Set<String> seen = new HashSet<>();
+    Set<String> codes = new HashSet<>();
     // The body first: a title that repeats the error of the body is not where it was shown.
-    int found = read(path, lines, skipLines, false, seen, out) + read(path, lines, skipLines, true, seen, out);
+    int found = read(path, lines, skipLines, false, seen, codes, out) + read(path, lines, skipLines, true, seen, codes, out);
+    found += bareCodes(path, lines, skipLines, false, codes, out) + bareCodes(path, lines, skipLines, true, codes, out);
     if (found > 0) {
       out.used(Topics.OPERATIONS, path);
       MentionedVmSize size = VmSizeMentions.only(path, lines);
       if (size != null) out.fact(size);
+      MentionedGpus gpus = size == null ? VmSizeMentions.gpus(path, lines) : null;
+      if (gpus != null) out.fact(gpus);
+    }
+    return found;
+  }
+
+  /**
+   * The known codes named bare in the lines (not in a message already read): each is its error with the message
+   * missing, once a text. The az command above it says what it was about, as for a message.
+   */
+  private static int bareCodes(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> codes,
+      BundleBuilder out) {
+    int found = 0;
+    AzRequest asked = AzRequest.NONE;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
+      if (CommandContext.isCommand(line)) {
+        int last = AzRequest.lastLine(lines, i);
+        asked = AzRequest.of(AzRequest.joined(lines, i, last));
+        i = last;
+        continue;
+      }
+      Matcher m = BARE_CODE.matcher(line);
+      while (m.find()) {
+        String code = m.group(1);
+        if (!AzureErrorText.knownCode(code) || codes.contains(code.toLowerCase(Locale.ROOT))) continue;
+        AzureError error = AzureErrorText.parse(code, "", ORIGIN, null, asked.pool(), null,
+            Provenance.of(path, "line " + (i + 1)));
+        if (error == null) continue;
+        codes.add(code.toLowerCase(Locale.ROOT));
+        out.fact(asked.about(error));
+        found++;
+      }
     }
     return found;
   }
 
   private static int read(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> seen,
-      BundleBuilder out) {
+      Set<String> codes, BundleBuilder out) {
     int found = 0;
     AzRequest asked = AzRequest.NONE;
     for (int i = 0; i < lines.size(); i++) {
@@ -101,11 +173,13 @@ final class PastedAzureErrors {
       MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
       String before = line.substring(0, start.start());
       if (span.lastLine() == i && !quoted(before)) span = wrapped(lines, span);
+      else if (span.lastLine() == i && JSON_MESSAGE_KEY.matcher(before).find()) span = unclosedJsonString(lines, i, start.start(), span);
       String group = nodeGroup(before);
       AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
           group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
       i = Math.max(i, span.lastLine());
       if (error == null || !seen.add(error.message())) continue;
+      if (!error.code().isEmpty()) codes.add(error.code().toLowerCase(Locale.ROOT));
       out.fact(asked.about(error));
       found++;
     }
@@ -115,6 +189,33 @@ final class PastedAzureErrors {
   private static boolean quoted(String before) {
     String b = before.stripTrailing();
     return b.endsWith("\"") || b.endsWith("'") || b.endsWith("`");
+  }
+
+  /**
+   * A JSON message string that does not close on its line ({@code "message": "... This operation has been} /
+   * {@code preempted by Deleting operation.",}): a paste that wrapped the string, no longer JSON. It goes on up to
+   * the line that closes it; one that never closes within a few lines is what its own line holds.
+   */
+  private static MessageSpan unclosedJsonString(List<String> lines, int at, int from, MessageSpan span) {
+    String rest = lines.get(at).substring(from);
+    if (closingQuote(rest) >= 0) return span;
+    StringBuilder text = new StringBuilder(rest.strip());
+    for (int i = at + 1; i < lines.size() && i <= at + WRAPPED_LINES; i++) {
+      String next = lines.get(i).strip();
+      if (next.isEmpty() || next.contains("```")) break;
+      int close = closingQuote(next);
+      text.append(' ').append(close >= 0 ? next.substring(0, close) : next);
+      if (close >= 0) return new MessageSpan(MessageSpan.unescape(text.toString()), at, i);
+    }
+    return span;
+  }
+
+  /** Where a JSON string closes on this text (a quote not escaped), or -1. */
+  private static int closingQuote(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '"' && (i == 0 || text.charAt(i - 1) != '\\')) return i;
+    }
+    return -1;
   }
 
   /**

@@ -39,7 +39,11 @@ import java.util.regex.Pattern;
  *       -> FailedScheduling, karpenter;</li>
  *   <li>cluster-autoscaler: {@code pod didn't trigger scale-up: ...} (current), {@code pod didn't
  *       trigger scale-up (it wouldn't fit if a new node is added)[: ...]} (&lt;= 1.20) -> NotTriggerScaleUp;
- *       GKE's {@code Node scale up in zones ... associated with this pod failed: ...} -> FailedScaleUp.</li>
+ *       GKE's {@code Node scale up in zones ... associated with this pod failed: ...} -> FailedScaleUp;</li>
+ *   <li>keda-operator: its event about a ScaledObject whose scaler it cannot build or query, pasted as
+ *       {@code KEDAScalerFailed: <error>} ({@code error parsing prometheus metadata: missing required parameter
+ *       "serverAddress" in [triggerMetadata]}, the error going on over the next, indented line) -> KEDAScalerFailed,
+ *       keda-operator, about a ScaledObject it does not name.</li>
  * </ul>
  * The event is about the pod the last pasted command names ({@code kubectl describe pod P}), or the
  * pod a log line names (the scheduler's {@code pod="ns/name"}, Karpenter's {@code "pod":"ns/name"}
@@ -90,7 +94,10 @@ final class PastedEventMessages {
           + "|(?<=\"error\":\\s?\")(?=incompatible with (?:nodepool|provisioner) )"), "Warning", "FailedScheduling", KARPENTER),
       // GKE's cluster autoscaler (k8s.io/gke-autoscaling) on a pod whose node scale-up failed.
       new Kind(Pattern.compile(START + "Node scale up in zones" + END + ".{0,200}? associated with this pod failed"), "Warning",
-          "FailedScaleUp", "cluster-autoscaler"));
+          "FailedScaleUp", "cluster-autoscaler"),
+      // keda-operator's event (pkg/eventreason): the message is the scaler's error, after the reason and its colon.
+      new Kind(Pattern.compile("(?<=\\bKEDAScalerFailed: {0,3})(?=\\S)"), "Warning", "KEDAScalerFailed", "keda-operator",
+          "ScaledObject"));
   /** The resource a kubelet admission rejection names: its reason is {@code OutOf} + the resource. */
   private static final Pattern SHORT_RESOURCE = Pattern.compile("Node didn't have enough resource: ([A-Za-z0-9][A-Za-z0-9./_-]*)");
   private static final String UNEXPECTED = ", which is unexpected";
@@ -130,7 +137,7 @@ final class PastedEventMessages {
         || text.contains("Failed to pull image") || text.contains("Back-off pulling image")
         || text.contains("Error: ErrImagePull") || text.contains("Error: ImagePullBackOff")
         || text.contains("schedule pod, ") || text.contains("incompatible with nodepool")
-        || text.contains("incompatible with provisioner");
+        || text.contains("incompatible with provisioner") || text.contains("KEDAScalerFailed:");
   }
 
   /** Adds the event of every bare message in the lines not in {@code skipLines} (1-based); returns how many lines held one. */
@@ -176,7 +183,7 @@ final class PastedEventMessages {
       String reason = reason(kind, message);
       if (reason == null) continue;
       String namespace = context.namespace();
-      String name = "Node".equals(kind.objectKind()) ? context.node() : context.pod();
+      String name = "Node".equals(kind.objectKind()) ? context.node() : "Pod".equals(kind.objectKind()) ? context.pod() : null;
       String[] logged = "Pod".equals(kind.objectKind()) ? loggedPod(line) : null;
       if (logged != null) {
         namespace = logged[0];

@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.ClaimConditionMessage;
+import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.ResourceQuotaRefusal;
 import io.gpudoctor.facts.RuntimeClassRefusal;
@@ -21,13 +22,20 @@ import java.util.Set;
  *       The same refusal recorded as a controller's FailedCreate event is read from the event.</li>
  *   <li>the API server's refusal of a pod whose RuntimeClass does not exist, {@code pods "p" is forbidden: pod
  *       rejected: RuntimeClass "nvidia" not found} ({@link RuntimeClassRefusal}), likewise.</li>
+ *   <li>KAITO's reconcile error for an instance type its SKU table lacks, {@code failed to get GPU config for instance
+ *       type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3' ...} ({@link KaitoSkuUnsupported}), also
+ *       broken by hand after its colons over the next lines; it names no Workspace.</li>
  * </ul>
  */
 final class PastedStatusMessages {
+  /** How many lines a hand-broken error may go on over. */
+  private static final int WRAPPED_LINES = 3;
+
   private PastedStatusMessages() {}
 
   static boolean mentions(String text) {
-    return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text);
+    return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text)
+        || KaitoSkuUnsupported.mentions(text);
   }
 
   /** Adds the messages of the lines not in {@code skipLines} (1-based: an object's section is read as the object); returns how many. */
@@ -37,6 +45,7 @@ final class PastedStatusMessages {
     boolean gpuContext = ClaimConditionMessage.namesGpus(text);
     Set<String> claims = new HashSet<>();
     Set<String> refusals = new HashSet<>();
+    Set<String> kaito = new HashSet<>();
     CommandContext context = CommandContext.NONE;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
@@ -50,9 +59,23 @@ final class PastedStatusMessages {
       if (q != null && refusals.add(q.message())) out.fact(q);
       RuntimeClassRefusal r = EventText.isGetEventsRow(line) ? null : RuntimeClassRefusal.of(context.namespace(), line, at);
       if (r != null && refusals.add(r.message())) out.fact(r);
+      KaitoSkuUnsupported sku = line.contains("GPU config") ? KaitoSkuUnsupported.of(null, brokenAfterColons(lines, i), at) : null;
+      if (sku != null && kaito.add(sku.message())) out.fact(sku);
     }
     if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
     if (!refusals.isEmpty()) out.used(Topics.APPLY, path);
-    return claims.size() + refusals.size();
+    if (!kaito.isEmpty()) out.used(Topics.WORKSPACES, path);
+    return claims.size() + refusals.size() + kaito.size();
+  }
+
+  /** The line and the next ones while it ends with a colon: a wrapped Go error broken by hand after each ": ". */
+  private static String brokenAfterColons(List<String> lines, int at) {
+    StringBuilder text = new StringBuilder(lines.get(at).strip());
+    for (int i = at + 1; i < lines.size() && i <= at + WRAPPED_LINES && text.toString().endsWith(":"); i++) {
+      String next = lines.get(i).strip();
+      if (next.isEmpty() || next.startsWith("```")) break;
+      text.append(' ').append(next);
+    }
+    return text.toString();
   }
 }

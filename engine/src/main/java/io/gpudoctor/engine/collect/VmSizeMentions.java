@@ -1,5 +1,7 @@
 package io.gpudoctor.engine.collect;
 
+import io.gpudoctor.facts.ClaimConditionMessage;
+import io.gpudoctor.facts.MentionedGpus;
 import io.gpudoctor.facts.MentionedVmSize;
 import io.gpudoctor.facts.Provenance;
 import java.util.List;
@@ -40,6 +42,19 @@ final class VmSizeMentions {
       while (d.find()) add(sizes, d.group(1).replace(' ', '_'), path, line, i);
     }
     return sizes.size() == 1 ? sizes.values().iterator().next() : null;
+  }
+
+  /** The first line of the text that names NVIDIA GPUs (the body before its titles), or null when none does. */
+  static MentionedGpus gpus(String path, List<String> lines) {
+    for (boolean titles : new boolean[] {false, true}) {
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i);
+        if (MarkdownText.isHeading(line) != titles || !ClaimConditionMessage.namesGpus(line)) continue;
+        String quote = line.strip().length() <= LONGEST_QUOTE ? line.strip() : line.strip().substring(0, LONGEST_QUOTE);
+        return new MentionedGpus(path, quote, Provenance.of(path, "line " + (i + 1)));
+      }
+    }
+    return null;
   }
 
   private static void add(Map<String, MentionedVmSize> sizes, String size, String path, String line, int index) {

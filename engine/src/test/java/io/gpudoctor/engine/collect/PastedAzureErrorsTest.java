@@ -13,6 +13,7 @@ import io.gpudoctor.facts.Topics;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.gpudoctor.facts.MentionedGpus;
 import io.gpudoctor.facts.MentionedVmSize;
 
 /** Azure errors pasted as az, the portal, an ARM body or a controller's error string print them. */
@@ -308,5 +309,99 @@ class PastedAzureErrorsTest {
 
     assertThat(only(read(folder.resolve("one")), MentionedVmSize.class).vmSize()).isEqualTo("p3.2xlarge");
     assertThat(facts(read(folder.resolve("two")), MentionedVmSize.class)).isEmpty();
+  }
+
+  @Test
+  void aKnownCodeNamedBareInProseIsThatErrorWithItsMessageMissing() {
+    write(folder, "issue.md", """
+        # Spot GPU nodes never come
+
+        When attempting to provision spot instances, the allocation fails with an "OverconstrainedZonalAllocationRequest"
+        error from Azure, and the GPU pods stay Pending.
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    AzureError e = only(bundle, AzureError.class);
+    assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::message, AzureError::codeOnly)
+        .containsExactly("OverconstrainedZonalAllocationRequest", AzureErrorKind.OVERCONSTRAINED, "", true);
+    assertThat(e.provenance().pointer()).isEqualTo("line 3");
+    // The first line that names GPUs: the error is taken to be about GPU nodes, weakly.
+    assertThat(only(bundle, MentionedGpus.class).provenance().pointer()).isEqualTo("line 4");
+    assertThat(bundle.reads()).containsExactly(Read.supplied(Topics.OPERATIONS, "issue.md"));
+  }
+
+  @Test
+  void aCodeIsReadBareOnlyAsAWholeQuotedTokenOfItsExactNameAndOnceBesideItsMessage() {
+    write(folder, "issue.md", """
+        The pool add failed:
+
+        ```
+        (ZonalAllocationFailed) Allocation failed. We do not have sufficient capacity for the requested VM size in this zone.
+        ```
+
+        We retried and got `ZonalAllocationFailed` again. Lower case "zonalallocationfailed", a longer
+        "ZonalAllocationFailedAgain", the word OverconstrainedAllocationRequest without quotes and the generic
+        "AllocationFailed" are no codes of their own here.
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e.code()).isEqualTo("ZonalAllocationFailed");
+    assertThat(e.codeOnly()).isFalse();
+  }
+
+  @Test
+  void aJsonErrorWhoseMessageStringWasWrappedStillGivesItsCodeMessageAndPool() {
+    write(folder, "issue.md", """
+        ## Error
+        {
+        "code": "ResourceOperationFailure",
+        "message": "The resource operation completed with terminal provisioning state 'Failed'.",
+        "details": [{
+        "code": "OriginalEtagNotExpect",
+        "message": "Failed to save agent pool wsc15a5e295 ... This operation has been
+        preempted by Deleting operation.",
+        "details": [{"message": "rpc error: code = FailedPrecondition desc = Original etag not expected"}]
+        }]
+        }
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    AzureError e = only(bundle, AzureError.class);
+    assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::pool)
+        .containsExactly("OriginalEtagNotExpect", AzureErrorKind.OPERATION_CONFLICT, "wsc15a5e295");
+    // Not JSON any more, but its lines were read: a warning, not an unreadable part.
+    assertThat(bundle.unreadable()).isEmpty();
+    assertThat(bundle.warnings()).anySatisfy(w -> assertThat(w).startsWith("issue.md#line 2: a pasted document that cannot be parsed"));
+    assertThat(e.message()).isEqualTo("Failed to save agent pool wsc15a5e295 ... This operation has been preempted by "
+        + "Deleting operation.");
+  }
+
+  @Test
+  void aksRefusingTheAutoscaledGpuPoolOnANapClusterIsAboutTheCommandsPoolAndSize() {
+    write(folder, "issue.md", """
+        ```
+        az aks nodepool add \\
+            --resource-group bruno \\
+            --cluster-name bruno-gpu \\
+            --name gpunp \\
+            --node-vm-size Standard_NC6s_v3 \\
+            --enable-cluster-autoscaler \\
+            --min-count 1 \\
+            --max-count 3
+        ```
+
+        ```
+        (OperationNotAllowed) .properties.nodeProvisioningProfile.mode cannot be Auto while any AgentPools have .properties.enableAutoScaling enabled
+        ```
+        """);
+
+    AzureError e = only(read(folder), AzureError.class);
+
+    assertThat(e).extracting(AzureError::code, AzureError::kind, AzureError::pool, AzureError::vmSize)
+        .containsExactly("OperationNotAllowed", AzureErrorKind.CONFIGURATION, "gpunp", "Standard_NC6s_v3");
+    assertThat(e.message()).startsWith(".properties.nodeProvisioningProfile.mode cannot be Auto");
   }
 }

@@ -422,4 +422,24 @@ class PastedMessagesTest {
         + "failed to \"StartContainer\" for \"api\" with CrashLoopBackOff"))
         .containsExactly("genai", "sdxl-api-0");
   }
+
+  @Test
+  void kedaOperatorsScalerFailurePastedBareIsItsEventAboutAScaledObject() {
+    write(folder, "issue.md", """
+        The KEDA operator error:
+
+        ```
+        KEDAScalerFailed: error parsing prometheus metadata:
+          missing required parameter "serverAddress" in [triggerMetadata]
+        Reason: ScaledObjectCheckFailed  ->  Ready=False, Active=Unknown
+        ```
+        """);
+
+    KubeEvent e = onlyEvent();
+
+    assertThat(e).extracting(KubeEvent::reason, KubeEvent::component, KubeEvent::involvedKind, KubeEvent::involvedName)
+        .containsExactly("KEDAScalerFailed", "keda-operator", "ScaledObject", null);
+    assertThat(e.message()).isEqualTo("error parsing prometheus metadata: missing required parameter \"serverAddress\" in "
+        + "[triggerMetadata]");
+  }
 }

@@ -7,6 +7,7 @@ import static io.gpudoctor.engine.collect.Bundles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpudoctor.facts.ClaimConditionMessage;
+import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.Topics;
@@ -104,5 +105,42 @@ class PastedStatusMessagesTest {
     BundleBuilder out = new BundleBuilder();
     assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(1), out)).isZero();
     assertThat(PastedStatusMessages.read("a.txt", text, java.util.Set.of(), out)).isOne();
+  }
+
+  @Test
+  void kaitosReconcileErrorForAnUnknownSizeBrokenOverLinesIsReadOnce(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        Error message
+
+        ```
+        workspace is waiting for inference workload readiness
+        (last reconcile error: failed to update Workspace status targetNodeCount:
+        failed to calculate target node count:
+        failed to get GPU config for instance type Standard_NC6s_v3:
+        invalid value: Unsupported SKU 'Standard_NC6s_v3
+        ```
+
+        Same again: `failed to get GPU config for instance type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3`
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    KaitoSkuUnsupported e = only(bundle, KaitoSkuUnsupported.class);
+    assertThat(e.instanceType()).isEqualTo("Standard_NC6s_v3");
+    assertThat(e.workspace()).isNull();
+    assertThat(e.message()).isEqualTo("failed to get GPU config for instance type Standard_NC6s_v3: invalid value: "
+        + "Unsupported SKU 'Standard_NC6s_v3");
+    assertThat(e.provenance().pointer()).isEqualTo("line 7");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.WORKSPACES, "issue.md"));
+  }
+
+  @Test
+  void theSameWrapperAroundAnotherKaitoErrorIsNotAnUnknownSize(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        failed to get GPU config for instance type Standard_NC24ads_A100_v4:
+        invalid value: Failed to get SKU handler: missing field(s): CLOUD_PROVIDER environment variable must be set: sku
+        """);
+
+    assertThat(facts(read(folder), KaitoSkuUnsupported.class)).isEmpty();
   }
 }

@@ -10,6 +10,7 @@ import io.gpudoctor.facts.AutoscalerGroupStatus;
 import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorKind;
 import io.gpudoctor.facts.HpaFacts;
+import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.NodePoolRejection;
 import io.gpudoctor.facts.NodePoolRejectionKind;
 import io.gpudoctor.facts.QuotaUsage;
@@ -223,6 +224,27 @@ class ScalingEvidenceTest {
     assertThat(w.resourceReady()).isFalse();
     assertThat(w.resourceBlocker().type()).isEqualTo("MachineReady");
     assertThat(w.notReady()).isTrue();
+  }
+
+  @Test
+  void kaitosReconcileErrorOnEveryConditionIsOneUnknownSizeOfTheWorkspace() {
+    write(folder, "ws.yaml", """
+        apiVersion: kaito.sh/v1beta1
+        kind: Workspace
+        metadata: {name: workspace-phi-4-mini, namespace: ml, creationTimestamp: "2026-06-17T10:00:00Z"}
+        resource: {instanceType: Standard_NC6s_v3, labelSelector: {matchLabels: {apps: phi-4-mini}}}
+        inference: {preset: {name: phi-4-mini-instruct}}
+        status:
+          conditions:
+          - {type: ResourceReady, status: "False", reason: NodeClaimNotReady, message: "Ready NodeClaims are not enough (last reconcile error: failed to update Workspace status targetNodeCount: failed to calculate target node count: failed to get GPU config for instance type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3' for cloud provider: sku)"}
+          - {type: WorkspaceSucceeded, status: "False", reason: workspacePending, message: "workspace is waiting for inference workload readiness (last reconcile error: failed to update Workspace status targetNodeCount: failed to calculate target node count: failed to get GPU config for instance type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3' for cloud provider: sku)"}
+        """);
+
+    KaitoSkuUnsupported e = only(read(folder), KaitoSkuUnsupported.class);
+
+    assertThat(e.workspace()).isEqualTo("workspace-phi-4-mini");
+    assertThat(e.instanceType()).isEqualTo("Standard_NC6s_v3");
+    assertThat(e.message()).endsWith("Unsupported SKU 'Standard_NC6s_v3' for cloud provider: sku");
   }
 
   @Test
