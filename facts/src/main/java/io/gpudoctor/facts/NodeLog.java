@@ -24,7 +24,10 @@ public record NodeLog(String node, KernelXid.NodeFrom nodeFrom, Via via, String 
      * ({@code --profile=sysadmin}), even after {@code chroot /host}
      */
     DEBUG_POD,
-    /** a shell on the node itself (a prompt naming the node, or {@code sudo} on a host); how it was reached is not shown */
+    /**
+     * a shell on the node itself: a prompt naming the node, {@code sudo} on a host, or a privileged node debug pod
+     * ({@code kubectl debug node/N --profile=sysadmin})
+     */
     NODE_SHELL,
     /** a node daemon's own log line, or the node driver's licence state printed by nvidia-smi wherever it ran */
     NODE_DAEMON

@@ -52,6 +52,8 @@ final class NodeShellLines {
   /** kubectl debug node/NAME (also nodes/NAME, no/NAME), with or without a prompt and flags before it. */
   private static final Pattern DEBUG_NODE_COMMAND = Pattern.compile(
       "\\bkubectl\\b.*?\\sdebug\\s+(?:.*?\\s)?(?:nodes?|no)/([A-Za-z0-9][A-Za-z0-9.-]*)");
+  /** kubectl debug's sysadmin profile runs the node's debug pod privileged: no device cgroup of its own. */
+  private static final Pattern SYSADMIN_PROFILE = Pattern.compile("\\s--profile[=\\s]sysadmin\\b");
   /** A command that opens a container's shell: its prompts are the container's, whatever host they show. */
   private static final Pattern CONTAINER_SHELL = Pattern.compile(
       "(?:^|\\s)(?:kubectl\\b.*?\\s(?:exec|attach|run)|(?:docker|podman|nerdctl)\\s+(?:\\S+\\s+)*?(?:exec|run)|crictl\\s+exec|ctr\\s+(?:\\S+\\s+)*?run)\\s");
@@ -97,6 +99,7 @@ final class NodeShellLines {
     Map<Integer, Shell> shells = new HashMap<>();
     Shell current = null;
     String debugNode = null;
+    NodeLog.Via debugVia = NodeLog.Via.DEBUG_POD;
     boolean inContainer = false;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
@@ -104,7 +107,7 @@ final class NodeShellLines {
       Matcher banner = KernelXidLines.DEBUG_POD.matcher(line);
       if (banner.find()) {
         debugNode = banner.group(1).toLowerCase(Locale.ROOT);
-        current = new Shell(debugNode, KernelXid.NodeFrom.DEBUG_POD, NodeLog.Via.DEBUG_POD);
+        current = new Shell(debugNode, KernelXid.NodeFrom.DEBUG_POD, debugVia);
         inContainer = false;
         continue;
       }
@@ -121,7 +124,9 @@ final class NodeShellLines {
         Matcher debug = DEBUG_NODE_COMMAND.matcher(line);
         if (debug.find()) {
           debugNode = debug.group(1).toLowerCase(Locale.ROOT);
-          current = new Shell(debugNode, KernelXid.NodeFrom.DEBUG_POD, NodeLog.Via.DEBUG_POD);
+          // A privileged debug pod (--profile=sysadmin) is a shell on the node like ssh.
+          debugVia = SYSADMIN_PROFILE.matcher(line).find() ? NodeLog.Via.NODE_SHELL : NodeLog.Via.DEBUG_POD;
+          current = new Shell(debugNode, KernelXid.NodeFrom.DEBUG_POD, debugVia);
           inContainer = false;
         } else {
           // A command at the user's own machine; an exec opens a container's shell.
@@ -138,7 +143,7 @@ final class NodeShellLines {
         } else if (prompt[2].equals("exit")) {
           inContainer = false;
         } else if (!inContainer) {
-          current = next(current, prompt[1], prompt[2], debugNode);
+          current = next(current, prompt[1], prompt[2], debugNode, debugVia);
         }
         continue;
       }
@@ -156,7 +161,7 @@ final class NodeShellLines {
   }
 
   /** The shell after a prompt at {@code host} (null: a bare prompt) running {@code command}. */
-  private static Shell next(Shell current, String host, String command, String debugNode) {
+  private static Shell next(Shell current, String host, String command, String debugNode, NodeLog.Via debugVia) {
     boolean nodeTool = SUDO_NODE_TOOL.matcher(command).find();
     if (host == null) {
       if (current != null) return current;
@@ -164,7 +169,7 @@ final class NodeShellLines {
       if (CHROOT_HOST.matcher(command).find()) return new Shell(null, KernelXid.NodeFrom.UNKNOWN, NodeLog.Via.DEBUG_POD);
       return nodeTool ? new Shell(null, KernelXid.NodeFrom.UNKNOWN, NodeLog.Via.NODE_SHELL) : null;
     }
-    if (host.equals(debugNode)) return new Shell(host, KernelXid.NodeFrom.DEBUG_POD, NodeLog.Via.DEBUG_POD);
+    if (host.equals(debugNode)) return new Shell(host, KernelXid.NodeFrom.DEBUG_POD, debugVia);
     if (current != null && host.equals(current.node())) return current;
     if (NodeGroupNames.aksNode(host)) return new Shell(host, KernelXid.NodeFrom.PROMPT, NodeLog.Via.NODE_SHELL);
     if (CONTAINER_ID.matcher(host).matches() || POD_NAME.matcher(host).matches()) return null;

@@ -48,6 +48,18 @@ class NodeShellLinesTest {
   }
 
   @Test
+  void aPrivilegedDebugPodIsAShellOnTheNodeWithoutADeviceCgroupOfItsOwn() {
+    Map<Integer, NodeShellLines.Shell> s = shells("""
+        $ kubectl debug node/%s -it --profile=sysadmin --image=mcr.microsoft.com/cbl-mariner/busybox:2.0
+        Creating debugging pod node-debugger-%s-p2x9q with container debugger on node %s.
+        / # chroot /host
+        root@%s:/# nvidia-smi
+        Failed to initialize NVML: Unknown Error
+        """.formatted(NODE, NODE, NODE, NODE));
+    assertThat(s.get(5)).isEqualTo(new NodeShellLines.Shell(NODE, KernelXid.NodeFrom.DEBUG_POD, NodeLog.Via.NODE_SHELL));
+  }
+
+  @Test
   void aPromptAtAnAksNodesHostnameIsTheNodesShell() {
     Map<Integer, NodeShellLines.Shell> s = shells("""
         azureuser@aks-gpunp-12345678-vmss000000:~$ sudo nvidia-smi
