@@ -19,6 +19,9 @@ public final class InstanceTypes {
   private static final Pattern GCE_NVIDIA =
       Pattern.compile("^(?:a[2-4]x?-[a-z]+gpu-\\d+g(?:-[a-z0-9]+)?|g2-standard-\\d+)$");
   private static final Pattern AZURE_SIZE = Pattern.compile("(?i)^Standard_[A-Z][A-Za-z0-9_-]*$");
+  // AKS installs NVIDIA's GRID (vGPU) driver on the A10 sizes: NVadsA10 v5 (a share of an A10, or all of it) and
+  // NCads A10 v4 (AgentBaker's GPU driver table: Nvidia535GridDriver and later GRID branches).
+  private static final Pattern AZURE_GRID = Pattern.compile("(?i)^Standard_(?:NV\\d+adm?s_A10_v5|NC\\d+ads_A10_v4)$");
 
   private InstanceTypes() {}
 
@@ -33,5 +36,10 @@ public final class InstanceTypes {
   public static boolean withoutNvidiaGpu(String instanceType) {
     if (instanceType == null || nvidiaGpu(instanceType)) return false;
     return AZURE_SIZE.matcher(instanceType).matches() || EC2_SIZE.matcher(instanceType).matches();
+  }
+
+  /** An Azure size whose GPU runs NVIDIA's GRID (vGPU) driver, which needs a license to run unrestricted. */
+  public static boolean gridDriver(String instanceType) {
+    return instanceType != null && AZURE_GRID.matcher(instanceType.trim()).matches();
   }
 }

@@ -237,6 +237,20 @@ public enum LogSignalKind {
    */
   NVIDIA_SMI_NO_DRIVER,
   /**
+   * The node's NVIDIA vGPU (GRID) driver says it holds no license, in its own words: {@code nvidia-smi -q}'s {@code
+   * License Status : Unlicensed} (NVML's states, as nvidia-smi and DCGM print them: {@code Unlicensed (Unrestricted)} in
+   * the grace period, {@code Unlicensed (Restricted)} once throttled, {@code Unlicensed}) under {@code vGPU Software
+   * Licensed Product}, and the licensing daemon's syslog lines {@code nvidia-gridd: Valid GRID license not found. GPU
+   * features and performance are restricted.} ({@code ... will be restricted.} in older releases) and {@code
+   * nvidia-gridd: Failed to acquire license ...}. A state of the node's driver, wherever nvidia-smi ran.
+   */
+  GRID_UNLICENSED,
+  /**
+   * CUDA refuses the GPU for its license: error 102 {@code device doesn't have valid Grid license}
+   * ({@code cudaErrorDeviceNotLicensed}, {@code CUDA_ERROR_DEVICE_NOT_LICENSED}), an application on an unlicensed vGPU.
+   */
+  CUDA_DEVICE_NOT_LICENSED,
+  /**
    * The application in the container finds no GPU: PyTorch {@code RuntimeError: No CUDA GPUs are available},
    * {@code Found no NVIDIA driver on your system}, CUDA's {@code no CUDA-capable device is detected}
    * ({@code cudaErrorNoDevice}, {@code CUDA_ERROR_NO_DEVICE}), or the driver library was not mounted

@@ -69,6 +69,16 @@ public final class ReadCommands {
     return kubectl(t) + " get events -A --field-selector involvedObject.kind=Node -o json";
   }
 
+  /**
+   * A read-only command to run in a shell on the node itself, as root. No API read reaches it; gpu-doctor never
+   * opens one (a debug pod is a pod created), so the line says where it must run: ssh, or a node shell whose pod
+   * is privileged ({@code kubectl debug node/N --profile=sysadmin}, then {@code chroot /host}).
+   */
+  public static String onNode(String node, String command) {
+    return command + "   # as root on node " + or(node, "gpu-node") + " (ssh, or a privileged node shell: kubectl debug "
+        + "node/" + or(node, "gpu-node") + " --profile=sysadmin, then chroot /host)";
+  }
+
   public static String podsOnNode(Target t, String node) {
     return kubectl(t) + " get pods -A --field-selector spec.nodeName=" + or(node, "gpu-node") + " -o json";
   }

@@ -37,4 +37,18 @@ class InstanceTypesTest {
     assertThat(InstanceTypes.nvidiaGpu(null)).isFalse();
     assertThat(InstanceTypes.withoutNvidiaGpu(null)).isFalse();
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Standard_NV6ads_A10_v5", "Standard_NV36ads_A10_v5", "Standard_NV36adms_A10_v5",
+      "standard_nv72ads_a10_v5", "Standard_NC8ads_A10_v4", "Standard_NC32ads_A10_v4"})
+  void theA10SizesRunTheGridDriver(String type) {
+    assertThat(InstanceTypes.gridDriver(type)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Standard_NC24ads_A100_v4", "Standard_NC4as_T4_v3", "Standard_NV4as_v4", "Standard_NC6s_v3",
+      "Standard_NV36ads_A10_v5_extra", "g5.xlarge"})
+  void otherGpuSizesRunTheDataCenterDriver(String type) {
+    assertThat(InstanceTypes.gridDriver(type)).isFalse();
+  }
 }

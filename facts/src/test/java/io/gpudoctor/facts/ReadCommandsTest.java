@@ -23,4 +23,12 @@ class ReadCommandsTest {
     assertThat(ReadCommands.describePod(target(null), null, null))
         .isEqualTo("kubectl --context aks-llm describe pod -n <namespace> <pod>");
   }
+
+  @Test
+  void aNodeSideReadSaysWhereItMustRunAndCreatesNothing() {
+    String read = ReadCommands.onNode("aks-gpunp-36854149-vmss000002", "nvidia-smi -q | grep -i -A2 'Licensed Product'");
+    assertThat(read).startsWith("nvidia-smi -q | grep -i -A2 'Licensed Product'   # as root on node aks-gpunp-36854149-vmss000002");
+    assertThat(read.substring(0, read.indexOf('#'))).doesNotContain("kubectl");
+    assertThat(ReadCommands.onNode(null, "dmesg -T")).contains("node <gpu-node>");
+  }
 }

@@ -84,6 +84,8 @@ final class ContainerLogFormat implements TextFormat {
    */
   static int classifyLines(String path, String text, Set<Integer> skip, LogOwner owner, BundleBuilder out) {
     boolean pasted = !ATTRIBUTED.matcher(path).find();
+    // What a shell on the node printed (kubectl debug node, a prompt on the node) is the node's, not a pod's log.
+    NodeShellLines.Collector node = NodeShellLines.Collector.of(path, text, pasted);
     LogOwner current = owner;
     List<String> lines = null;
     int joinedUntil = 0;
@@ -121,6 +123,10 @@ final class ContainerLogFormat implements TextFormat {
       Prefixed p = prefixed(line);
       LogClassifier.Classified c = LogClassifier.classify(p.line());
       if (c == null) continue;
+      if (node.take(lineNo, c.kind(), p.line())) {
+        found++;
+        continue;
+      }
       LogOwner who = current.with(p.namespace(), p.pod(), p.container());
       // A kubelet line about the pod's container names the pod: "Error syncing pod, skipping" err="..." pod="ns/name".
       String[] logged = pasted && who.pod() == null ? PastedEventMessages.loggedPod(p.line()) : null;
@@ -129,6 +135,7 @@ final class ContainerLogFormat implements TextFormat {
       out.fact(c.signal(who, p.at(), p.line().strip(), Provenance.of(path, "line " + lineNo)));
       found++;
     }
+    node.place(out);
     return found;
   }
 

@@ -74,6 +74,8 @@ final class LogClassifier {
         || line.contains("but Transformers does not recognize this architecture")) {
       return kind(LogSignalKind.MODEL_ARCHITECTURE_UNSUPPORTED);
     }
+    LogSignalKind licence = gridLicence(line);
+    if (licence != null) return kind(licence);
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
     if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
@@ -452,6 +454,29 @@ final class LogClassifier {
         || line.contains("If this is a GPU node, did you configure the NVIDIA Container Toolkit?")
         || line.contains("If this is a GPU node, did you set the docker default runtime to")) {
       return LogSignalKind.DEVICE_PLUGIN_NO_DEVICES;
+    }
+    return null;
+  }
+
+  /** nvidia-smi -q's licence line of a vGPU (NVML's unlicensed states: Unlicensed, Unlicensed (Unrestricted), (Restricted)). */
+  private static final Pattern UNLICENSED_STATUS = Pattern.compile("^\\s*License Status\\s*:\\s*Unlicensed\\b");
+
+  /**
+   * The node's vGPU (GRID) driver holds no license ({@link LogSignalKind#GRID_UNLICENSED}: nvidia-smi -q's {@code License
+   * Status : Unlicensed...}, nvidia-gridd's {@code Valid GRID license not found} and {@code Failed to acquire license}),
+   * or CUDA refuses the GPU for it (error 102, {@link LogSignalKind#CUDA_DEVICE_NOT_LICENSED}). {@code Licensed
+   * (Expiry: ...)} and gridd's {@code License acquired successfully} are the healthy states.
+   */
+  private static LogSignalKind gridLicence(String line) {
+    if (line.contains("License Status") && UNLICENSED_STATUS.matcher(line).find()) return LogSignalKind.GRID_UNLICENSED;
+    // gridd's own sentence; its "Failed to acquire ..." is generic enough to need the daemon's name beside it.
+    if (line.contains("Valid GRID license not found") || line.contains("nvidia-gridd")
+        && (line.contains("Failed to acquire license") || line.contains("Failed to acquire NVIDIA"))) {
+      return LogSignalKind.GRID_UNLICENSED;
+    }
+    if (line.contains("doesn't have valid Grid license") || line.contains("cudaErrorDeviceNotLicensed")
+        || line.contains("CUDA_ERROR_DEVICE_NOT_LICENSED")) {
+      return LogSignalKind.CUDA_DEVICE_NOT_LICENSED;
     }
     return null;
   }

@@ -5,7 +5,7 @@ import java.util.Set;
 /**
  * The readers of single messages that people paste into any text, whatever else it holds: kernel
  * Xid and OOM lines, autoscaler and Karpenter lines, scheduler and kubelet event messages, Azure
- * errors, KAITO webhook denials and pod status messages. One list for a log and for pasted kubectl
+ * errors, KAITO webhook denials, pod status messages and AKS's driver installer image. One list for a log and for pasted kubectl
  * output, so that a reader added here reads both.
  */
 final class MessageLines {
@@ -21,7 +21,8 @@ final class MessageLines {
         || PastedAzureErrors.mentions(text)
         || KaitoWebhookLines.mentions(text)
         || PastedStatusMessages.mentions(text)
-        || ScalingLogLines.mentions(text);
+        || ScalingLogLines.mentions(text)
+        || AksDriverImageLines.mentions(text);
   }
 
   /**
@@ -39,6 +40,7 @@ final class MessageLines {
     lines += PastedAzureErrors.read(path, text, notYetRead, out);
     lines += KaitoWebhookLines.read(path, text, notYetRead, out);
     lines += PastedStatusMessages.read(path, text, notYetRead, out);
+    lines += AksDriverImageLines.read(path, text, skip, out);
     return lines;
   }
 }

@@ -325,4 +325,33 @@ class LogClassifierTest {
     assertThat(LogSignalKind.NO_GPU_IN_CONTAINER.driverMismatch()).isFalse();
     assertThat(LogSignalKind.NVML_INIT_FAILED.driverMismatch()).isFalse();
   }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+      GRID_UNLICENSED | ~        License Status                    : Unlicensed (Restricted)~
+      GRID_UNLICENSED | License Status : Unlicensed (Unrestricted)
+      GRID_UNLICENSED | ~        License Status                    : Unlicensed~
+      GRID_UNLICENSED | May 22 02:46:38 aks-nva10-41829376-vmss000000 nvidia-gridd: Valid GRID license not found. GPU features and performance are restricted. To enable full functionality please configure licensing details.
+      GRID_UNLICENSED | Mar 16 23:02:11 aks-nva10-41829376-vmss000000 nvidia-gridd[1873]: Valid GRID license not found. GPU features and performance will be restricted. To enable full functionality please configure licensing details.
+      GRID_UNLICENSED | Jun 05 16:36:02 gpu-vm-7 nvidia-gridd: Failed to acquire NVIDIA GRID Virtual Workstation license.
+      GRID_UNLICENSED | Mar 16 23:02:41 aks-nva10-41829376-vmss000000 nvidia-gridd[1873]: Failed to acquire license from 10.0.0.4
+      CUDA_DEVICE_NOT_LICENSED | RuntimeError: CUDA error: device doesn't have valid Grid license
+      CUDA_DEVICE_NOT_LICENSED | cudaGetDeviceCount returned 102 (cudaErrorDeviceNotLicensed)
+      CUDA_DEVICE_NOT_LICENSED | cuInit failed: CUDA_ERROR_DEVICE_NOT_LICENSED
+      """)
+  void theVgpuDriversAndCudasLicenceWordingsAreClassified(LogSignalKind kind, String line) {
+    assertThat(LogClassifier.classify(line)).extracting(LogClassifier.Classified::kind).isEqualTo(kind);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "        License Status                    : Licensed (Expiry: 2026-3-17 1:2:3 GMT)",
+      "Oct 5 15:05:17 localhost nvidia-gridd: License acquired successfully. (Info: https://10.0.0.4:443; NVIDIA Virtual Compute Server)",
+      "Oct 5 15:04:45 localhost nvidia-gridd: Started (16224)",
+      "WARN  license check: Failed to acquire license token from the model registry",
+      "    vGPU Software Licensed Product",
+      "        Product Name                      : NVIDIA Virtual Compute Server"})
+  void licensedStatesAndOtherLicencesAreNotClassified(String line) {
+    assertThat(LogClassifier.classify(line)).isNull();
+  }
 }
