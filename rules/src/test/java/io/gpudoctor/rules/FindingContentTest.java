@@ -17,6 +17,16 @@ import org.junit.jupiter.api.Test;
 
 /** What every finding of every fixture carries: DESIGN 5's fields, filled with care. */
 class FindingContentTest {
+  private static final String ON_NODE = "   # as root on node ";
+  /**
+   * What only a shell on the node can read (the driver, its kernel messages, the licence daemon) is named as that
+   * shell's read-only commands, with where to run them: no reset, no persistence or MIG mode, no restart.
+   */
+  private static final String NODE_SHELL_READ = "^(nvidia-smi( -q)?|dmesg -T|systemctl status [\\w.-]+|lsmod)"
+      + "( \\| grep [^;|#]+)?(; (nvidia-smi( -q)?|dmesg -T|systemctl status [\\w.-]+|lsmod)( \\| grep [^;|#]+)?)*"
+      + ON_NODE + "[\\w.-]+ \\(ssh, or a privileged node shell: kubectl debug node/[\\w.-]+ "
+      + "--profile=sysadmin, then chroot /host\\)$";
+
   private static final Set<String> OWNERS = Set.of("workload-owner", "cluster-operator", "aks", "azure-support",
       "quota-owner", "kaito-operator", "gpu-stack-owner", "unknown", "-");
 
@@ -81,9 +91,13 @@ class FindingContentTest {
   void missingReadsAreReadOnlyCommandsBoundToTheTarget() {
     assertThat(ALL).allSatisfy(x -> assertThat(x.finding().missingEvidence()).allSatisfy(m -> {
       String where = x.fixture() + ": " + x.finding().id() + ": " + m.read();
+      assertThat(m.why()).as(where).isNotBlank();
+      if (m.read().contains(ON_NODE)) {
+        assertThat(m.read()).as(where).matches(NODE_SHELL_READ);
+        return;
+      }
       assertThat(m.read()).as(where).matches("^(kubectl|az) .*");
       assertThat(m.read()).as(where).matches("^(kubectl( --context \\S+)? (get|describe|logs|config current-context|config view --minify)|az (aks (show|nodepool (show|list)|operation show-latest)|account show|vm (list-usage|list-skus)|monitor activity-log list|rest --method get )).*");
-      assertThat(m.why()).as(where).isNotBlank();
     }));
   }
 
