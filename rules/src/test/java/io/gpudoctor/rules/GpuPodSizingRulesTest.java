@@ -2,9 +2,6 @@ package io.gpudoctor.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gpudoctor.engine.collect.EvidenceException;
-import io.gpudoctor.engine.collect.EvidenceFolderReader;
-import io.gpudoctor.engine.reason.Diagnoser;
 import io.gpudoctor.engine.reason.Diagnosis;
 import io.gpudoctor.engine.reason.ReportedFinding;
 import io.gpudoctor.facts.FindingStatus;
@@ -22,24 +19,16 @@ import org.junit.jupiter.api.io.TempDir;
  * rule fixtures, whose labels check only ids and statuses.
  */
 class GpuPodSizingRulesTest {
-  private static final Diagnoser DIAGNOSER = new Diagnoser(ModuleRules.ruleBase());
-
   private static Diagnosis diagnose(Path folder) {
-    try {
-      return DIAGNOSER.diagnose(new EvidenceFolderReader().read(folder));
-    } catch (EvidenceException e) {
-      throw new AssertionError(e);
-    }
+    return ModuleRules.diagnose(folder);
   }
 
   private static Diagnosis fixture(String relative) {
-    return diagnose(ModuleRules.fixturesDir().resolve(relative));
+    return ModuleRules.diagnoseFixture(relative);
   }
 
   private static ReportedFinding only(Diagnosis d, String id) {
-    List<ReportedFinding> found = d.findings().stream().filter(f -> f.id().equals(id)).toList();
-    assertThat(found).as("findings %s", d.findings().stream().map(ReportedFinding::id).toList()).hasSize(1);
-    return found.get(0);
+    return ModuleRules.onlyFinding(d, id);
   }
 
   private static List<String> ids(Diagnosis d) {

@@ -1,5 +1,12 @@
 package io.gpudoctor.rules;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gpudoctor.engine.collect.EvidenceException;
+import io.gpudoctor.engine.collect.EvidenceFolderReader;
+import io.gpudoctor.engine.reason.Diagnoser;
+import io.gpudoctor.engine.reason.Diagnosis;
+import io.gpudoctor.engine.reason.ReportedFinding;
 import io.gpudoctor.engine.reason.RuleBase;
 import io.gpudoctor.engine.reason.RuleCompileException;
 import io.gpudoctor.engine.reason.RuleFiles;
@@ -13,6 +20,7 @@ import java.util.stream.Stream;
 /** The rules of this module (the DRL files beside catalogue.yaml) and their fixtures, shared by the tests. */
 final class ModuleRules {
   private static RuleBase ruleBase;
+  private static Diagnoser diagnoser;
 
   private ModuleRules() {}
 
@@ -37,6 +45,28 @@ final class ModuleRules {
       }
     }
     return ruleBase;
+  }
+
+  /** The diagnosis of one evidence folder by the module's rules. */
+  static synchronized Diagnosis diagnose(Path evidence) {
+    if (diagnoser == null) diagnoser = new Diagnoser(ruleBase());
+    try {
+      return diagnoser.diagnose(new EvidenceFolderReader().read(evidence));
+    } catch (EvidenceException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The diagnosis of the fixture at fixtures/<relative>. */
+  static Diagnosis diagnoseFixture(String relative) {
+    return diagnose(fixturesDir().resolve(relative));
+  }
+
+  /** The one finding of this id, failing with the ids found when there is none or more than one. */
+  static ReportedFinding onlyFinding(Diagnosis d, String id) {
+    List<ReportedFinding> found = d.findings().stream().filter(f -> f.id().equals(id)).toList();
+    assertThat(found).as("findings %s", d.findings().stream().map(ReportedFinding::id).toList()).hasSize(1);
+    return found.get(0);
   }
 
   /** Every fixture folder: fixtures/<FindingId>/<fires-*|near-miss-*>/, sorted. */

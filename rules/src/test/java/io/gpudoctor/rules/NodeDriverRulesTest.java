@@ -120,20 +120,7 @@ class NodeDriverRulesTest {
 
   @Test
   void theInstallerImageOnThePodsNodeMakesAksTheDriversOwnerWhenThePoolWasNotRead() throws Exception {
-    write("target.yaml", """
-        namespace: ml
-        resource: pod/llm-0
-        capturedAt: "2026-08-11T09:40:00Z"
-        """);
-    write("pod.json", """
-        {"apiVersion": "v1", "kind": "Pod",
-         "metadata": {"name": "llm-0", "namespace": "ml", "creationTimestamp": "2026-08-11T09:20:00Z"},
-         "spec": {"nodeName": "%s", "containers": [{"name": "vllm", "image": "vllm/vllm-openai:v0.9.2",
-           "resources": {"limits": {"nvidia.com/gpu": "1"}}}]},
-         "status": {"phase": "Running"}}
-        """.formatted(NODE));
-    write("logs/ml/llm-0/vllm.log",
-        "2026-08-11T09:30:00.000000000Z Failed to initialize NVML: Driver/library version mismatch\n");
+    writeVllmPodWhoseNvmlFailsOn(NODE);
     write("nodes/" + NODE + "/cluster-provision.log",
         "+ ctr -n k8s.io image pull mcr.microsoft.com/aks/aks-gpu-cuda:550.90.12-20240301140000\n");
     ReportedFinding f = mismatch(diagnose(dir));
@@ -144,6 +131,15 @@ class NodeDriverRulesTest {
 
   @Test
   void anInstallerImageOfAnotherNodeSaysNothingOfThePodsNode() throws Exception {
+    writeVllmPodWhoseNvmlFailsOn(NODE);
+    write("nodes/aks-gpunp-73105529-vmss000009/cluster-provision.log",
+        "+ ctr -n k8s.io image pull mcr.microsoft.com/aks/aks-gpu-cuda:550.90.12-20240301140000\n");
+    assertThat(diagnose(dir).findings()).filteredOn(f -> f.id().equals("GpuDriverMismatch"))
+        .allSatisfy(f -> assertThat(f.owner()).isNotEqualTo("aks"));
+  }
+
+  /** A running vLLM pod on the node whose NVML fails with the driver/library mismatch; neither pool nor node read. */
+  private void writeVllmPodWhoseNvmlFailsOn(String node) throws Exception {
     write("target.yaml", """
         namespace: ml
         resource: pod/llm-0
@@ -155,12 +151,8 @@ class NodeDriverRulesTest {
          "spec": {"nodeName": "%s", "containers": [{"name": "vllm", "image": "vllm/vllm-openai:v0.9.2",
            "resources": {"limits": {"nvidia.com/gpu": "1"}}}]},
          "status": {"phase": "Running"}}
-        """.formatted(NODE));
+        """.formatted(node));
     write("logs/ml/llm-0/vllm.log",
         "2026-08-11T09:30:00.000000000Z Failed to initialize NVML: Driver/library version mismatch\n");
-    write("nodes/aks-gpunp-73105529-vmss000009/cluster-provision.log",
-        "+ ctr -n k8s.io image pull mcr.microsoft.com/aks/aks-gpu-cuda:550.90.12-20240301140000\n");
-    assertThat(diagnose(dir).findings()).filteredOn(f -> f.id().equals("GpuDriverMismatch"))
-        .allSatisfy(f -> assertThat(f.owner()).isNotEqualTo("aks"));
   }
 }

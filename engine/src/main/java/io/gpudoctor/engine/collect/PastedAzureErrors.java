@@ -128,17 +128,8 @@ final class PastedAzureErrors {
    */
   private static int bareCodes(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> codes,
       BundleBuilder out) {
-    int found = 0;
-    AzRequest asked = AzRequest.NONE;
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i);
-      if (skipLines.contains(i + 1) || MarkdownText.isHeading(line) != titles) continue;
-      if (CommandContext.isCommand(line)) {
-        int last = AzRequest.lastLine(lines, i);
-        asked = AzRequest.of(AzRequest.joined(lines, i, last));
-        i = last;
-        continue;
-      }
+    return scan(lines, skipLines, titles, (i, line, asked) -> {
+      int found = 0;
       Matcher m = BARE_CODE.matcher(line);
       while (m.find()) {
         String code = m.group(1);
@@ -150,12 +141,43 @@ final class PastedAzureErrors {
         out.fact(asked.about(error));
         found++;
       }
-    }
-    return found;
+      return new LineRead(i, found);
+    });
   }
 
   private static int read(String path, List<String> lines, Set<Integer> skipLines, boolean titles, Set<String> seen,
       Set<String> codes, BundleBuilder out) {
+    return scan(lines, skipLines, titles, (i, line, asked) -> {
+      Matcher start = MESSAGE_START.matcher(line);
+      if (!start.find()) return new LineRead(i, 0);
+      // Azure quotes resource ids and locations in single quotes: those never end its message.
+      MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
+      String before = line.substring(0, start.start());
+      if (span.lastLine() == i && !quoted(before)) span = wrapped(lines, span);
+      else if (span.lastLine() == i && JSON_MESSAGE_KEY.matcher(before).find()) span = unclosedJsonString(lines, i, start.start(), span);
+      String group = nodeGroup(before);
+      AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
+          group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
+      int last = Math.max(i, span.lastLine());
+      if (error == null || !seen.add(error.message())) return new LineRead(last, 0);
+      if (!error.code().isEmpty()) codes.add(error.code().toLowerCase(Locale.ROOT));
+      out.fact(asked.about(error));
+      return new LineRead(last, 1);
+    });
+  }
+
+  /** What one line gave: the last line it took (a message may wrap onto the next ones) and how many errors. */
+  private record LineRead(int lastLine, int found) {}
+
+  private interface LineReader {
+    LineRead read(int index, String line, AzRequest asked);
+  }
+
+  /**
+   * Hands each line of one kind (headings, or the rest) to the reader with what the az command above it asked for;
+   * the command's own lines are no errors. Returns how many errors the reader found.
+   */
+  private static int scan(List<String> lines, Set<Integer> skipLines, boolean titles, LineReader reader) {
     int found = 0;
     AzRequest asked = AzRequest.NONE;
     for (int i = 0; i < lines.size(); i++) {
@@ -167,21 +189,9 @@ final class PastedAzureErrors {
         i = last;
         continue;
       }
-      Matcher start = MESSAGE_START.matcher(line);
-      if (!start.find()) continue;
-      // Azure quotes resource ids and locations in single quotes: those never end its message.
-      MessageSpan span = MessageSpan.at(lines, i, start.start(), false);
-      String before = line.substring(0, start.start());
-      if (span.lastLine() == i && !quoted(before)) span = wrapped(lines, span);
-      else if (span.lastLine() == i && JSON_MESSAGE_KEY.matcher(before).find()) span = unclosedJsonString(lines, i, start.start(), span);
-      String group = nodeGroup(before);
-      AzureError error = AzureErrorText.parse(code(lines, i, before), span.text(), ORIGIN, null,
-          group != null ? group : asked.pool(), null, Provenance.of(path, "line " + (i + 1)));
-      i = Math.max(i, span.lastLine());
-      if (error == null || !seen.add(error.message())) continue;
-      if (!error.code().isEmpty()) codes.add(error.code().toLowerCase(Locale.ROOT));
-      out.fact(asked.about(error));
-      found++;
+      LineRead r = reader.read(i, line, asked);
+      found += r.found();
+      i = Math.max(i, r.lastLine());
     }
     return found;
   }
