@@ -35,7 +35,7 @@ class GpuDoctorIT {
     Path errFile = workDir.resolve("stderr.txt");
     Process p = new ProcessBuilder(command).directory(workDir.toFile())
         .redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
-    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("gpu-doctor finished").isTrue();
+    assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("gpu-doctor finished").isTrue();
     Result r = new Result(p.exitValue(), Files.readString(outFile, StandardCharsets.UTF_8),
         Files.readString(errFile, StandardCharsets.UTF_8));
     assertThat(r.err()).as("stderr of %s", args.length > 0 ? args[0] : "")
