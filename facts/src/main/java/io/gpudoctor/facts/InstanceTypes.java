@@ -1,5 +1,7 @@
 package io.gpudoctor.facts;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +25,32 @@ public final class InstanceTypes {
   // NCads A10 v4 (AgentBaker's GPU driver table: Nvidia535GridDriver and later GRID branches).
   private static final Pattern AZURE_GRID = Pattern.compile("(?i)^Standard_(?:NV\\d+adm?s_A10_v5|NC\\d+ads_A10_v4)$");
 
+
+  /**
+   * NVIDIA GPUs of each whole-GPU Azure size, as Microsoft's size pages give them (a K80 or M60 board counts as
+   * the GPUs Azure gives the size: NC6 and NV6 have one). Keys are lower case, without {@code Standard_}. Sizes that
+   * carry a share of a GPU (NVadsA10 v5 below NV36, NCads A10 v4), AMD sizes (NVv4) and sizes not listed are
+   * absent: their count is unknown, never guessed.
+   */
+  private static final Map<String, Integer> AZURE_GPUS = Map.ofEntries(
+      // NC (K80), NCv2 (P100), NCv3 (V100)
+      Map.entry("nc6", 1), Map.entry("nc12", 2), Map.entry("nc24", 4), Map.entry("nc24r", 4),
+      Map.entry("nc6s_v2", 1), Map.entry("nc12s_v2", 2), Map.entry("nc24s_v2", 4), Map.entry("nc24rs_v2", 4),
+      Map.entry("nc6s_v3", 1), Map.entry("nc12s_v3", 2), Map.entry("nc24s_v3", 4), Map.entry("nc24rs_v3", 4),
+      // NCasT4_v3 (T4)
+      Map.entry("nc4as_t4_v3", 1), Map.entry("nc8as_t4_v3", 1), Map.entry("nc16as_t4_v3", 1),
+      Map.entry("nc64as_t4_v3", 4),
+      // NC A100 v4, NCads H100 v5, NCCads H100 v5 (confidential)
+      Map.entry("nc24ads_a100_v4", 1), Map.entry("nc48ads_a100_v4", 2), Map.entry("nc96ads_a100_v4", 4),
+      Map.entry("nc40ads_h100_v5", 1), Map.entry("nc80adis_h100_v5", 2), Map.entry("ncc40ads_h100_v5", 1),
+      // ND A100 v4, NDm A100 v4, NDv2 (V100), ND H100 v5, ND H200 v5
+      Map.entry("nd96asr_v4", 8), Map.entry("nd96amsr_a100_v4", 8), Map.entry("nd40rs_v2", 8),
+      Map.entry("nd96isr_h100_v5", 8), Map.entry("nd96isr_h200_v5", 8),
+      // NV (M60), NVv3 (M60), NVadsA10 v5 whole GPUs
+      Map.entry("nv6", 1), Map.entry("nv12", 2), Map.entry("nv24", 4),
+      Map.entry("nv12s_v3", 1), Map.entry("nv24s_v3", 2), Map.entry("nv48s_v3", 4),
+      Map.entry("nv36ads_a10_v5", 1), Map.entry("nv72ads_a10_v5", 2));
+
   private InstanceTypes() {}
 
   /** An Azure N-series size with NVIDIA GPUs, an EC2 NVIDIA GPU type, or a GCE accelerator-optimized type. */
@@ -41,5 +69,17 @@ public final class InstanceTypes {
   /** An Azure size whose GPU runs NVIDIA's GRID (vGPU) driver, which needs a license to run unrestricted. */
   public static boolean gridDriver(String instanceType) {
     return instanceType != null && AZURE_GRID.matcher(instanceType.trim()).matches();
+  }
+
+  /**
+   * The NVIDIA GPUs a whole-GPU Azure size has, by name ({@code Standard_NC24s_v3}, {@code nc24s_v3}: case and the
+   * {@code Standard_} prefix do not matter); null when the count is unknown: a fractional size ({@code
+   * Standard_NV6ads_A10_v5}), an AMD size, any size not listed, or another cloud's type.
+   */
+  public static Integer azureGpuCount(String vmSize) {
+    if (vmSize == null) return null;
+    String key = vmSize.trim().toLowerCase(Locale.ROOT);
+    if (key.startsWith("standard_")) key = key.substring("standard_".length());
+    return AZURE_GPUS.get(key);
   }
 }

@@ -189,6 +189,37 @@ public record NodeFacts(
     return !sharedGpuResources().isEmpty();
   }
 
+  /** The NVIDIA GPUs the node's Azure VM size has (a whole-GPU size); null when the size or its count is unknown. */
+  public Integer sizeGpus() {
+    return InstanceTypes.azureGpuCount(instanceType());
+  }
+
+  /**
+   * Signs that the node's GPUs are split by MIG, which changes what {@code nvidia.com/gpu} counts: a {@code
+   * nvidia.com/mig-*} resource in capacity or allocatable (any count), or a MIG strategy or layout label other than
+   * its off value ({@code nvidia.com/mig.strategy} of GPU feature discovery, not {@code none}; {@code
+   * nvidia.com/mig.config} of the MIG manager, not {@code all-disabled}; a {@code .../mig-strategy} label). Sorted.
+   */
+  public Set<String> migSigns() {
+    Set<String> signs = new TreeSet<>();
+    for (String r : capacity.keySet()) if (GpuResources.isMigResource(r)) signs.add("capacity " + r + ": " + capacity.get(r));
+    for (String r : allocatable.keySet()) if (GpuResources.isMigResource(r)) signs.add("allocatable " + r + ": " + allocatable.get(r));
+    for (Map.Entry<String, String> label : labels.entrySet()) {
+      String key = label.getKey();
+      String value = label.getValue() == null ? "" : label.getValue().trim();
+      boolean strategy = key.equals("nvidia.com/mig.strategy") || key.endsWith("/mig-strategy");
+      if ((strategy && !value.isEmpty() && !value.equalsIgnoreCase("none"))
+          || (key.equals("nvidia.com/mig.config") && !value.isEmpty() && !value.equals("all-disabled"))) {
+        signs.add(key + "=" + value);
+      }
+    }
+    return signs;
+  }
+
+  public boolean migPartitioned() {
+    return !migSigns().isEmpty();
+  }
+
   public boolean advertisesMig() {
     return migResources().stream().anyMatch(r -> allocatableOf(r) != null && allocatableOf(r) > 0);
   }

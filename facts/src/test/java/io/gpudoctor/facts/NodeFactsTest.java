@@ -130,4 +130,25 @@ class NodeFactsTest {
     assertThat(gke.gpuLabels()).containsExactly(Map.entry("cloud.google.com/gke-accelerator", "nvidia-l4"));
     assertThat(labelled("node.kubernetes.io/instance-type", "Standard_NC6s_v3").gpuLabels()).isEmpty();
   }
+
+  @Test
+  void theSizesGpuCountComesFromEitherInstanceTypeLabel() {
+    assertThat(labelled("node.kubernetes.io/instance-type", "Standard_NC24s_v3").sizeGpus()).isEqualTo(4);
+    assertThat(labelled("beta.kubernetes.io/instance-type", "Standard_NC12s_v3").sizeGpus()).isEqualTo(2);
+    assertThat(labelled("node.kubernetes.io/instance-type", "Standard_NV6ads_A10_v5").sizeGpus()).isNull();
+    assertThat(labelled("kubernetes.io/hostname", "node-a").sizeGpus()).isNull();
+  }
+
+  @Test
+  void migResourcesAndMigLabelsAreMigSignsButTheirOffValuesAreNot() {
+    assertThat(node(Map.of(), Map.of("nvidia.com/gpu", "1", "nvidia.com/mig-1g.10gb", "4")).migSigns())
+        .containsExactly("allocatable nvidia.com/mig-1g.10gb: 4", "capacity nvidia.com/mig-1g.10gb: 4");
+    assertThat(node(Map.of(), Map.of("nvidia.com/mig-3g.40gb", "0")).migPartitioned()).isTrue();
+    assertThat(labelled("nvidia.com/mig.strategy", "mixed").migSigns()).containsExactly("nvidia.com/mig.strategy=mixed");
+    assertThat(labelled("nvidia.com/mig.config", "all-1g.10gb").migPartitioned()).isTrue();
+    assertThat(labelled("nvidia.com/mig.strategy", "none").migPartitioned()).isFalse();
+    assertThat(labelled("nvidia.com/mig.config", "all-disabled").migPartitioned()).isFalse();
+    assertThat(labelled("nvidia.com/mig.capable", "true").migPartitioned()).isFalse();
+    assertThat(node(Map.of(), Map.of("nvidia.com/gpu", "1", "nvidia.com/gpu.shared", "4")).migPartitioned()).isFalse();
+  }
 }

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 class FindingContentTest {
   private static final String ON_NODE = "   # as root on node ";
   /**
-   * What only a shell on the node can read (the driver, its kernel messages, the licence daemon) is named as that
-   * shell's read-only commands, with where to run them: no reset, no persistence or MIG mode, no restart.
+   * What only a shell on the node can read (the driver, its kernel messages, the licence daemon, the PCI devices) is
+   * named as that shell's read-only commands, with where to run them: no reset, no persistence or MIG mode, no restart.
    */
-  private static final String NODE_SHELL_READ = "^(nvidia-smi( -q)?|dmesg -T|systemctl status [\\w.-]+|lsmod)"
-      + "( \\| grep [^;|#]+)?(; (nvidia-smi( -q)?|dmesg -T|systemctl status [\\w.-]+|lsmod)( \\| grep [^;|#]+)?)*"
+  private static final String NODE_SHELL_READ = "^(nvidia-smi( -q| -L)?|lspci|dmesg -T|systemctl status [\\w.-]+|lsmod)"
+      + "( \\| grep [^;|#]+)?(; (nvidia-smi( -q| -L)?|lspci|dmesg -T|systemctl status [\\w.-]+|lsmod)( \\| grep [^;|#]+)?)*"
       + ON_NODE + "[\\w.-]+ \\(ssh, or a privileged node shell: kubectl debug node/[\\w.-]+ "
       + "--profile=sysadmin, then chroot /host\\)$";
 
