@@ -126,4 +126,40 @@ class ReportedContainerOomReadingTest {
         """);
     assertThat(facts(read(folder), ReportedContainerOom.class)).isEmpty();
   }
+
+  @Test
+  void aDescribedDeploymentsPodTemplateMemoryLimitIsRead(@TempDir Path folder) {
+    write(folder, "describe.txt", """
+        Name:                   qwen-72b
+        Namespace:              llm-serving
+        Replicas:               1 desired | 1 updated | 1 total | 0 available | 1 unavailable
+        StrategyType:           RollingUpdate
+        Pod Template:
+          Labels:  app=qwen-72b
+          Containers:
+           vllm:
+            Image:      vllm/vllm-openai:v0.6.3
+            Port:       8000/TCP
+            Host Port:  0/TCP
+            Limits:
+              memory:          64Gi
+              nvidia.com/gpu:  4
+            Requests:
+              cpu:             16
+              memory:          48Gi
+              nvidia.com/gpu:  4
+            Environment:       <none>
+            Mounts:            <none>
+          Volumes:             <none>
+        Events:                <none>
+        """);
+    TemplateMemoryLimit l = only(read(folder), TemplateMemoryLimit.class);
+
+    assertThat(l.workloadKind()).isEqualTo("Deployment");
+    assertThat(l.workloadKey()).isEqualTo("llm-serving/qwen-72b");
+    assertThat(l.container()).isEqualTo("vllm");
+    assertThat(l.limit()).isEqualTo("64Gi");
+    assertThat(l.request()).isEqualTo("48Gi");
+    assertThat(l.provenance().pointer()).isEqualTo("line 13");
+  }
 }
