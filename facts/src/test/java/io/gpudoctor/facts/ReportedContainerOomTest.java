@@ -71,4 +71,12 @@ class ReportedContainerOomTest {
     assertThat(of("We set the memory limit to 64Gi and the request to 48Gi.")).isNull();
     assertThat(of("The container memory grows to 60Gi, the limit is 64Gi.")).isNull();
   }
+
+  @Test
+  void anAdmissionRefusalOverAMemoryLimitKillsNothingAndIsNoReport() {
+    assertThat(of("Error from server (Forbidden): error when creating \"vllm.yaml\": pods \"vllm-0\" is forbidden: "
+        + "exceeded quota: compute-resources, requested: limits.memory=64Gi, used: limits.memory=0, limited: limits.memory=32Gi"))
+        .isNull();
+    assertThat(of("pods \"vllm-0\" is forbidden: maximum memory usage per Container is 32Gi, but limit is 64Gi")).isNull();
+  }
 }
