@@ -37,6 +37,8 @@ public final class Topics {
   public static final String APPLY = "apply";
   /** A node's kernel log (dmesg, journalctl -k): the NVIDIA driver's Xid lines. */
   public static final String KERNEL_LOG = "kernel-log";
+  /** What the reporter wrote in prose ("the container is OOMKilled"): what someone says, not what a tool recorded. */
+  public static final String PROSE = "prose";
 
   private Topics() {}
 }

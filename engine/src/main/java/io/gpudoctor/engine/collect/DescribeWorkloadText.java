@@ -3,6 +3,8 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.LogSignal;
 import io.gpudoctor.facts.PodFacts;
+import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.TemplateMemoryLimit;
 import io.gpudoctor.facts.Topics;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,7 @@ final class DescribeWorkloadText {
     DescribedSharedMemory sharedMemory = DescribedSharedMemory.read(template, path);
     DescribedGpuRequest gpuRequest = DescribedGpuRequest.read(template, path);
     out.used(Topics.WORKLOADS, path);
+    memoryLimits(template, kind, namespace, name, path, out);
     DescribeText.Field events = d.field("Events");
     if (events != null) out.used(Topics.EVENTS, path);
     out.later(0, placement -> {
@@ -54,6 +57,25 @@ final class DescribeWorkloadText {
         if (gpuRequest != null) placement.out().fact(gpuRequest.of(pod, kind, name));
       }
     });
+  }
+
+  /** The memory limit each container of the template shows under {@code Limits:}: its pods' containers run with it. */
+  private static void memoryLimits(DescribeText template, String kind, String namespace, String name, String path,
+      BundleBuilder out) {
+    for (String block : List.of("Init Containers", "Containers")) {
+      DescribeText.Field field = template.field(block);
+      if (field == null) continue;
+      for (DescribeText.Node c : field.children()) {
+        DescribeText.Node limits = c.key() == null ? null : c.child("Limits");
+        DescribeText.Node memory = limits == null ? null : limits.child("memory");
+        String limit = limits == null ? null : DescribePodText.resources(limits).get("memory");
+        if (memory == null || limit == null || Redaction.isRedacted(limit)) continue;
+        DescribeText.Node requests = c.child("Requests");
+        String request = requests == null ? null : DescribePodText.resources(requests).get("memory");
+        out.fact(new TemplateMemoryLimit(kind, namespace, name, c.key(), limit, request,
+            Provenance.of(path, "line " + memory.line().number())));
+      }
+    }
   }
 
   /** The template's lines as a pod's describe prints them: two columns to the left. */

@@ -3,6 +3,7 @@ package io.gpudoctor.engine.collect;
 import io.gpudoctor.facts.ClaimConditionMessage;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.Provenance;
+import io.gpudoctor.facts.ReportedContainerOom;
 import io.gpudoctor.facts.ResourceQuotaRefusal;
 import io.gpudoctor.facts.RuntimeClassRefusal;
 import io.gpudoctor.facts.Topics;
@@ -25,6 +26,9 @@ import java.util.Set;
  *   <li>KAITO's reconcile error for an instance type its SKU table lacks, {@code failed to get GPU config for instance
  *       type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3' ...} ({@link KaitoSkuUnsupported}), also
  *       broken by hand after its colons over the next lines; it names no Workspace.</li>
+ *   <li>a sentence reporting a container killed at its memory limit, {@code the container is OOMKilled}, {@code
+ *       Container is killed by Kubernetes when memory crosses the defined limit} ({@link ReportedContainerOom}); one
+ *       fact per distinct sentence. A line of a pasted table or describe is read as that output, not here.</li>
  * </ul>
  */
 final class PastedStatusMessages {
@@ -35,7 +39,7 @@ final class PastedStatusMessages {
 
   static boolean mentions(String text) {
     return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text)
-        || KaitoSkuUnsupported.mentions(text);
+        || KaitoSkuUnsupported.mentions(text) || ReportedContainerOom.mentions(text);
   }
 
   /** Adds the messages of the lines not in {@code skipLines} (1-based: an object's section is read as the object); returns how many. */
@@ -46,6 +50,7 @@ final class PastedStatusMessages {
     Set<String> claims = new HashSet<>();
     Set<String> refusals = new HashSet<>();
     Set<String> kaito = new HashSet<>();
+    Set<String> reported = new HashSet<>();
     CommandContext context = CommandContext.NONE;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
@@ -61,11 +66,14 @@ final class PastedStatusMessages {
       if (r != null && refusals.add(r.message())) out.fact(r);
       KaitoSkuUnsupported sku = line.contains("GPU config") ? KaitoSkuUnsupported.of(null, brokenAfterColons(lines, i), at) : null;
       if (sku != null && kaito.add(sku.message())) out.fact(sku);
+      ReportedContainerOom oom = ReportedContainerOom.of(line, at);
+      if (oom != null && reported.add(oom.sentence())) out.fact(oom);
     }
     if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
     if (!refusals.isEmpty()) out.used(Topics.APPLY, path);
     if (!kaito.isEmpty()) out.used(Topics.WORKSPACES, path);
-    return claims.size() + refusals.size() + kaito.size();
+    if (!reported.isEmpty()) out.used(Topics.PROSE, path);
+    return claims.size() + refusals.size() + kaito.size() + reported.size();
   }
 
   /** The line and the next ones while it ends with a colon: a wrapped Go error broken by hand after each ": ". */

@@ -5,6 +5,7 @@ import io.gpudoctor.facts.GpuResources;
 import io.gpudoctor.facts.PodFacts;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.TemplateGpuRequest;
+import io.gpudoctor.facts.TemplateMemoryLimit;
 import io.gpudoctor.facts.Topics;
 import io.gpudoctor.facts.WorkloadFacts;
 import java.util.ArrayList;
@@ -43,6 +44,22 @@ final class WorkloadReader implements KubeObjectReader {
     KubeTree podSpec = workload.object("spec").object("template").object("spec");
     List<ContainerFacts> containers = PodSpecs.containers(podSpec);
     if (!containers.isEmpty()) templateRequest(kind, namespace, name, containers, at, out);
+    memoryLimits(kind, namespace, name, containers, at, out);
+  }
+
+  /** The memory limit each container of the template sets: its pods' containers run with it. */
+  private static void memoryLimits(String kind, String namespace, String name, List<ContainerFacts> containers,
+      Provenance at, BundleBuilder out) {
+    Provenance spec = at.child("spec").child("template").child("spec");
+    int app = 0;
+    int init = 0;
+    for (ContainerFacts c : containers) {
+      int index = c.init() ? init++ : app++;
+      String limit = c.limits().get("memory");
+      if (limit == null || Redaction.isRedacted(limit)) continue;
+      Provenance where = spec.child(c.init() ? "initContainers" : "containers").child(index).child("resources");
+      out.fact(new TemplateMemoryLimit(kind, namespace, name, c.name(), limit, c.requests().get("memory"), where));
+    }
   }
 
   /** After every file has placed its pods: the template's GPU request for each pod of this workload. */
