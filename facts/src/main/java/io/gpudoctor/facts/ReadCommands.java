@@ -180,6 +180,14 @@ public final class ReadCommands {
     return kubectl(t) + " get workspace -n " + or(ns(t, namespace), "namespace") + " " + or(name, "workspace") + " -o yaml";
   }
 
+  /**
+   * The KAITO workspace controller's log (the AKS add-on's deployment in kube-system; a Helm install runs it in its
+   * own namespace, kaito-workspace by default): what it generated and what the API server answered.
+   */
+  public static String kaitoControllerLogs(Target t) {
+    return kubectl(t) + " logs -n kube-system deploy/kaito-workspace --tail=500";
+  }
+
   public static String workspacePods(Target t, String namespace, String workspace) {
     return kubectl(t) + " get pods -n " + or(ns(t, namespace), "namespace") + " -l kaito.sh/workspace="
         + or(workspace, "workspace") + " -o json";

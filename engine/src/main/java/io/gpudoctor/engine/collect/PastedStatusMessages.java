@@ -2,6 +2,7 @@ package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.ClaimConditionMessage;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
+import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.ReportedContainerOom;
 import io.gpudoctor.facts.ResourceQuotaRefusal;
@@ -29,17 +30,23 @@ import java.util.Set;
  *   <li>a sentence reporting a container killed at its memory limit, {@code the container is OOMKilled}, {@code
  *       Container is killed by Kubernetes when memory crosses the defined limit} ({@link ReportedContainerOom}); one
  *       fact per distinct sentence. A line of a pasted table or describe is read as that output, not here.</li>
+ *   <li>the API server's refusal of a workload KAITO generated, as the Workspace's status carries it: {@code
+ *       Deployment.apps "ws" is invalid: [spec.template.spec...: Required value, ...]} ({@link KaitoWorkloadInvalid}),
+ *       its field list also wrapped over the next lines (a markdown quote's {@code >} dropped); it names the workload,
+ *       which KAITO names after the Workspace.</li>
  * </ul>
  */
 final class PastedStatusMessages {
   /** How many lines a hand-broken error may go on over. */
   private static final int WRAPPED_LINES = 3;
+  /** How many lines a wrapped list of field errors may go on over. */
+  private static final int WRAPPED_LIST_LINES = 8;
 
   private PastedStatusMessages() {}
 
   static boolean mentions(String text) {
     return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text)
-        || KaitoSkuUnsupported.mentions(text) || ReportedContainerOom.mentions(text);
+        || KaitoSkuUnsupported.mentions(text) || KaitoWorkloadInvalid.mentions(text) || ReportedContainerOom.mentions(text);
   }
 
   /** Adds the messages of the lines not in {@code skipLines} (1-based: an object's section is read as the object); returns how many. */
@@ -68,12 +75,42 @@ final class PastedStatusMessages {
       if (sku != null && kaito.add(sku.message())) out.fact(sku);
       ReportedContainerOom oom = ReportedContainerOom.of(line, at);
       if (oom != null && reported.add(oom.sentence())) out.fact(oom);
+      KaitoWorkloadInvalid invalid = KaitoWorkloadInvalid.mentions(line) ? KaitoWorkloadInvalid.of(null, wrappedList(lines, i), at) : null;
+      if (invalid != null && kaito.add(invalid.message())) out.fact(invalid);
     }
     if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
     if (!refusals.isEmpty()) out.used(Topics.APPLY, path);
     if (!kaito.isEmpty()) out.used(Topics.WORKSPACES, path);
     if (!reported.isEmpty()) out.used(Topics.PROSE, path);
     return claims.size() + refusals.size() + kaito.size() + reported.size();
+  }
+
+  /**
+   * The line and the next ones until the bracketed list it opens is closed: the API server's field errors wrapped by
+   * a paste, each next line without the {@code >} of a markdown quote.
+   */
+  private static String wrappedList(List<String> lines, int at) {
+    StringBuilder text = new StringBuilder(lines.get(at).strip());
+    for (int i = at + 1; i < lines.size() && i <= at + WRAPPED_LIST_LINES && open(text); i++) {
+      String next = lines.get(i).strip();
+      while (next.startsWith(">")) next = next.substring(1).strip();
+      if (next.isEmpty() || next.startsWith("```")) break;
+      text.append(' ').append(next);
+    }
+    return text.toString();
+  }
+
+  /** Whether the list opened after "is invalid: " is still open (a field path's own index brackets are balanced). */
+  private static boolean open(CharSequence text) {
+    String s = text.toString();
+    int from = s.indexOf(" is invalid: [");
+    if (from < 0) return false;
+    int depth = 0;
+    for (int i = from; i < s.length(); i++) {
+      if (s.charAt(i) == '[') depth++;
+      else if (s.charAt(i) == ']') depth--;
+    }
+    return depth > 0;
   }
 
   /** The line and the next ones while it ends with a colon: a wrapped Go error broken by hand after each ": ". */

@@ -8,6 +8,7 @@ import io.gpudoctor.facts.ConfigMapFacts;
 import io.gpudoctor.facts.FailedSchedulingMessage;
 import io.gpudoctor.facts.GkeScaleUpText;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
+import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.KubeEvent;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.Provenance;
@@ -27,8 +28,8 @@ import java.util.regex.Pattern;
 /**
  * What node scaling did and which Azure errors it met, derived from facts already read: the
  * cluster-autoscaler events (domain 5.2), Karpenter/NAP pod events, NodeClaim conditions and
- * events (5.3), KAITO Workspace conditions (4.3: Azure errors, and KAITO's own reconcile error for a size
- * its SKU table lacks) and the {@code cluster-autoscaler-status} ConfigMap.
+ * events (5.3), KAITO Workspace conditions (4.3: Azure errors, KAITO's own reconcile error for a size
+ * its SKU table lacks, and the API server's refusal of the workload KAITO generated) and the {@code cluster-autoscaler-status} ConfigMap.
  * GKE's cluster autoscaler records its failed scale-ups on the pod ({@code FailedScaleUp}): those
  * are Compute Engine's errors, read as such ({@link GkeScaleUpText}).
  */
@@ -78,6 +79,7 @@ final class ScalingEvidence {
 
   private static void fromWorkspace(WorkspaceFacts w, List<Object> out) {
     KaitoSkuUnsupported sku = null;
+    KaitoWorkloadInvalid invalid = null;
     for (Condition c : w.conditions()) {
       if (c.isTrue() || c.message() == null) continue;
       AzureError error = AzureErrorText.parse(c.reason(), c.message(), "workspace " + w.name() + " " + c.type(),
@@ -85,8 +87,11 @@ final class ScalingEvidence {
       if (error != null) out.add(error.withVmSize(w.instanceType()));
       // KAITO appends its last reconcile error to every condition's message: one fact for the Workspace.
       if (sku == null) sku = KaitoSkuUnsupported.of(w.name(), c.message(), c.provenance());
+      // The API server's refusal of the workload KAITO generated, copied onto one or more conditions: one fact.
+      if (invalid == null) invalid = KaitoWorkloadInvalid.of(w.name(), c.message(), c.provenance());
     }
     if (sku != null) out.add(sku);
+    if (invalid != null) out.add(invalid);
   }
 
   private static void fromEvent(KubeEvent e, Map<String, String> workspaceOfClaim, List<Object> out) {

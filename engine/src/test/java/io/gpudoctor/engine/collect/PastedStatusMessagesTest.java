@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gpudoctor.facts.ClaimConditionMessage;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
+import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.NodeClaimFacts;
 import io.gpudoctor.facts.Read;
 import io.gpudoctor.facts.Topics;
@@ -142,5 +143,28 @@ class PastedStatusMessagesTest {
         """);
 
     assertThat(facts(read(folder), KaitoSkuUnsupported.class)).isEmpty();
+  }
+
+  @Test
+  void theRefusalOfKaitosDeploymentQuotedAndWrappedOverLinesIsReadWhole(@TempDir Path folder) {
+    write(folder, "issue.md", """
+        Getting this error from workspace status:
+
+        > 'Deployment.apps "workspace-phi-3-adapter" is invalid: [spec.template.spec.initContainers[1].volumeMounts[1].name:
+        > Required value, spec.template.spec.initContainers[1].volumeMounts[1].name: Not
+        > found: "", spec.template.spec.initContainers[1].volumeMounts[1].mountPath: Required
+        > value]'
+        """);
+
+    EvidenceBundle bundle = read(folder);
+
+    KaitoWorkloadInvalid e = only(bundle, KaitoWorkloadInvalid.class);
+    assertThat(e.workspace()).isNull();
+    assertThat(e.objectName()).isEqualTo("workspace-phi-3-adapter");
+    assertThat(e.fields()).containsExactly("spec.template.spec.initContainers[1].volumeMounts[1].name",
+        "spec.template.spec.initContainers[1].volumeMounts[1].mountPath");
+    assertThat(e.message()).endsWith("mountPath: Required value]");
+    assertThat(e.provenance().pointer()).isEqualTo("line 3");
+    assertThat(bundle.reads()).contains(Read.supplied(Topics.WORKSPACES, "issue.md"));
   }
 }

@@ -11,6 +11,7 @@ import io.gpudoctor.facts.AzureError;
 import io.gpudoctor.facts.AzureErrorKind;
 import io.gpudoctor.facts.HpaFacts;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
+import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.NodePoolRejection;
 import io.gpudoctor.facts.NodePoolRejectionKind;
 import io.gpudoctor.facts.QuotaUsage;
@@ -245,6 +246,28 @@ class ScalingEvidenceTest {
     assertThat(e.workspace()).isEqualTo("workspace-phi-4-mini");
     assertThat(e.instanceType()).isEqualTo("Standard_NC6s_v3");
     assertThat(e.message()).endsWith("Unsupported SKU 'Standard_NC6s_v3' for cloud provider: sku");
+  }
+
+  @Test
+  void theApiServersRefusalOfKaitosWorkloadOnSeveralConditionsIsOneFactOfTheWorkspace() {
+    write(folder, "ws.yaml", """
+        apiVersion: kaito.sh/v1beta1
+        kind: Workspace
+        metadata: {name: ws-falcon, namespace: ml, creationTimestamp: "2026-06-22T09:00:00Z"}
+        resource: {instanceType: Standard_NC12s_v3, labelSelector: {matchLabels: {apps: falcon}}}
+        inference: {preset: {name: falcon-7b-instruct}}
+        status:
+          conditions:
+          - {type: ResourceReady, status: "True", reason: installNodePluginsSuccess, message: Enough NodeClaims are ready}
+          - {type: InferenceReady, status: "False", reason: WorkspaceInferenceStatusFailed, message: 'Deployment.apps "ws-falcon" is invalid: [spec.template.spec.initContainers[1].volumeMounts[1].mountPath: Required value]'}
+          - {type: WorkspaceSucceeded, status: "False", reason: workspaceFailed, message: 'Deployment.apps "ws-falcon" is invalid: [spec.template.spec.initContainers[1].volumeMounts[1].mountPath: Required value]'}
+        """);
+
+    KaitoWorkloadInvalid e = only(read(folder), KaitoWorkloadInvalid.class);
+
+    assertThat(e.workspace()).isEqualTo("ws-falcon");
+    assertThat(e.objectName()).isEqualTo("ws-falcon");
+    assertThat(e.fields()).containsExactly("spec.template.spec.initContainers[1].volumeMounts[1].mountPath");
   }
 
   @Test
