@@ -176,6 +176,11 @@ public final class ReadCommands {
     return kubectl(t) + " get nodeclaims -o yaml";
   }
 
+  /** The events of every NodeClaim (Karpenter's launch and registration failures, InsufficientCapacityError). */
+  public static String nodeClaimEvents(Target t) {
+    return kubectl(t) + " get events -A --field-selector involvedObject.kind=NodeClaim -o json";
+  }
+
   public static String getWorkspace(Target t, String namespace, String name) {
     return kubectl(t) + " get workspace -n " + or(ns(t, namespace), "namespace") + " " + or(name, "workspace") + " -o yaml";
   }

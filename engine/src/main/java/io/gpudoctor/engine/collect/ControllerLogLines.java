@@ -52,7 +52,8 @@ final class ControllerLogLines {
     if (!text.contains("\"level\"") && !text.contains("\"msg\"")) return false;
     return text.lines().anyMatch(l -> {
       JsonNode record = record(l);
-      return record != null && (azureError(record, "", 0) != null || event(record, 0) != null);
+      return record != null && (azureError(record, "", 0) != null || event(record, 0) != null
+          || ClaimLifecycleLines.lifecycle(record));
     });
   }
 
@@ -71,6 +72,7 @@ final class ControllerLogLines {
     List<AutoscalerLogLines.LoggedEvent> events = new ArrayList<>();
     List<AzureError> errors = new ArrayList<>();
     java.util.Map<String, String> instanceTypeOfClaim = new java.util.HashMap<>();
+    ClaimLifecycleLines lifecycle = new ClaimLifecycleLines(path);
     int number = 0;
     int read = 0;
     for (String raw : text.split("\\R", -1)) {
@@ -87,6 +89,10 @@ final class ControllerLogLines {
       }
       String created = createdInstanceType(record);
       if (created != null) instanceTypeOfClaim.putIfAbsent(claim(record, ""), created);
+      if (lifecycle.add(record, claim(record, ""), time(record), number)) {
+        read++;
+        linesRead.add(number);
+      }
       AzureError error = azureError(record, path, number);
       if (error == null) continue;
       read++;
@@ -100,6 +106,13 @@ final class ControllerLogLines {
       // The NodeClaim's one instance type, as the "created nodeclaim" line gave it: the size that failed.
       out.fact(error.withVmSize(error.nodeGroup() == null ? null : instanceTypeOfClaim.get(error.nodeGroup())));
     }
+    List<io.gpudoctor.facts.NodeClaimFacts> claims = lifecycle.claims();
+    for (io.gpudoctor.facts.NodeClaimFacts c : claims) {
+      out.observed(c.createdAt());
+      c.conditions().forEach(cond -> out.observed(cond.lastTransitionTime()));
+      out.fact(c);
+    }
+    if (!claims.isEmpty()) out.used(Topics.NODECLAIMS, path);
     if (read > 0) out.used(Topics.LOGS, path);
     if (!events.isEmpty()) {
       out.used(Topics.EVENTS, path);
@@ -188,7 +201,7 @@ final class ControllerLogLines {
   }
 
   /** zap's {@code time} (RFC 3339), or klog-JSON's {@code ts} (seconds since the epoch, or RFC 3339). */
-  private static Instant time(JsonNode record) {
+  static Instant time(JsonNode record) {
     Instant at = Times.parse(Trees.text(record, "time"));
     if (at != null) return at;
     JsonNode ts = Trees.field(record, "ts");

@@ -59,8 +59,9 @@ final class DescribeCustomText {
       topic = Topics.WORKSPACES;
     } else {
       Map<String, String> labels = DescribePodText.pairs(d.field("Labels"), '=');
-      fact = new NodeClaimFacts(name, labels == null ? Map.of() : labels,
-          labels == null ? null : labels.get(NodeFacts.INSTANCE_TYPE_LABEL), created, conditions, at);
+      String type = labels == null ? null : labels.get(NodeFacts.INSTANCE_TYPE_LABEL);
+      if (type == null && labels != null) type = labels.get(NodeClaimReader.AZURE_SKU_NAME_LABEL);
+      fact = new NodeClaimFacts(name, labels == null ? Map.of() : labels, type, created, conditions, at);
       topic = Topics.NODECLAIMS;
     }
     out.used(topic, path);
