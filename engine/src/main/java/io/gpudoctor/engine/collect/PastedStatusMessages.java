@@ -1,6 +1,7 @@
 package io.gpudoctor.engine.collect;
 
 import io.gpudoctor.facts.ClaimConditionMessage;
+import io.gpudoctor.facts.GpuResourceRefusal;
 import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.Provenance;
@@ -24,6 +25,9 @@ import java.util.Set;
  *       The same refusal recorded as a controller's FailedCreate event is read from the event.</li>
  *   <li>the API server's refusal of a pod whose RuntimeClass does not exist, {@code pods "p" is forbidden: pod
  *       rejected: RuntimeClass "nvidia" not found} ({@link RuntimeClassRefusal}), likewise.</li>
+ *   <li>the API server's validation refusing a GPU quantity, {@code The Job "j" is invalid:
+ *       spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit}
+ *       or a fraction ({@code must be an integer}) ({@link GpuResourceRefusal}), likewise.</li>
  *   <li>KAITO's reconcile error for an instance type its SKU table lacks, {@code failed to get GPU config for instance
  *       type Standard_NC6s_v3: invalid value: Unsupported SKU 'Standard_NC6s_v3' ...} ({@link KaitoSkuUnsupported}), also
  *       broken by hand after its colons over the next lines; it names no Workspace.</li>
@@ -46,6 +50,7 @@ final class PastedStatusMessages {
 
   static boolean mentions(String text) {
     return ClaimConditionMessage.mentions(text) || ResourceQuotaRefusal.mentions(text) || RuntimeClassRefusal.mentions(text)
+        || GpuResourceRefusal.mentions(text)
         || KaitoSkuUnsupported.mentions(text) || KaitoWorkloadInvalid.mentions(text) || ReportedContainerOom.mentions(text);
   }
 
@@ -71,6 +76,8 @@ final class PastedStatusMessages {
       if (q != null && refusals.add(q.message())) out.fact(q);
       RuntimeClassRefusal r = EventText.isGetEventsRow(line) ? null : RuntimeClassRefusal.of(context.namespace(), line, at);
       if (r != null && refusals.add(r.message())) out.fact(r);
+      GpuResourceRefusal g = EventText.isGetEventsRow(line) ? null : GpuResourceRefusal.of(context.namespace(), line, at);
+      if (g != null && refusals.add(g.message())) out.fact(g);
       KaitoSkuUnsupported sku = line.contains("GPU config") ? KaitoSkuUnsupported.of(null, brokenAfterColons(lines, i), at) : null;
       if (sku != null && kaito.add(sku.message())) out.fact(sku);
       ReportedContainerOom oom = ReportedContainerOom.of(line, at);
