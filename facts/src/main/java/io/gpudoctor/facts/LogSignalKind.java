@@ -112,6 +112,34 @@ public enum LogSignalKind {
    */
   NCCL_COLLECTIVE_FAILED,
   /**
+   * torch's Gloo group (the CPU side of the workers' distributed init) found no local address for the host name and
+   * binds loopback: {@code Warning: Unable to resolve hostname to a (local) address. Using the loopback address as
+   * fallback. Manually set the network interface to bind to with GLOO_SOCKET_IFNAME.} Harmless on one node; across
+   * nodes the other ranks are then told 127.0.0.1 and cannot connect ({@code Gloo connectFullMesh failed with ...
+   * remote=[127.0.0.1]:port}, an {@link #NCCL_COLLECTIVE_FAILED} line). Never an incident alone.
+   */
+  GLOO_LOOPBACK_FALLBACK,
+  /**
+   * A row of {@code ls -l /dev/shm} naming a segment NCCL created there ({@code -rw------- 1 root root 0 Oct 11 09:30
+   * nccl-onFp46}, NCCL's {@code nccl-XXXXXX} template). A running job holds some; segments of several start times
+   * beside NCCL's {@code unhandled system error} are what crashed runs left in a /dev/shm that outlives the container
+   * (a memory emptyDir survives restarts). Never an incident alone.
+   */
+  NCCL_SHM_SEGMENT_LISTED,
+  /**
+   * vLLM's engine needs CUDA unified virtual addressing (pinned host memory) and found it unavailable: {@code
+   * RuntimeError: UVA is not available} (V1's {@code UvaBuffer}, {@code vllm/v1/worker/gpu/buffer_utils.py}). vLLM's
+   * {@code is_uva_available()} is {@code is_pin_memory_available()}, which is false when {@code in_wsl()}: {@code
+   * "microsoft" in " ".join(platform.uname()).lower()}, any field of uname, the host name (the pod's) included.
+   */
+  VLLM_UVA_UNAVAILABLE,
+  /**
+   * vLLM decided it runs under WSL and does not pin host memory: {@code Using 'pin_memory=False' as WSL is detected.
+   * This may slow down the performance.} (a warning of its platform interface, cache engine or utils, every
+   * version since 0.2). Only a sign of {@link #VLLM_UVA_UNAVAILABLE}'s cause, never an incident alone.
+   */
+  VLLM_WSL_DETECTED,
+  /**
    * The model's files could not be fetched from the Hugging Face Hub (huggingface_hub, transformers, vLLM, TGI and
    * KAITO's presets all download through huggingface_hub). The Hub refused the token: {@code Cannot access gated repo
    * for url ...} (GatedRepoError), transformers' {@code You are trying to access a gated repo.}, the Hub's own {@code
@@ -379,7 +407,8 @@ public enum LogSignalKind {
    */
   public boolean informational() {
     return this == VLLM_PLATFORM_DETECTED || this == VLLM_VERSION_UNKNOWN || this == SERVER_LISTENING
-        || this == VLLM_CUDA_GRAPH_CAPTURE || this == DEVICE_PLUGIN_NVML_FOUND;
+        || this == VLLM_CUDA_GRAPH_CAPTURE || this == DEVICE_PLUGIN_NVML_FOUND || this == GLOO_LOOPBACK_FALLBACK
+        || this == VLLM_WSL_DETECTED || this == NCCL_SHM_SEGMENT_LISTED;
   }
 
   /** The container's CUDA/NVML and the node's driver (or the image's own CUDA runtime) do not fit. */

@@ -99,7 +99,7 @@ final class ContainerLogFormat implements TextFormat {
       lineNo++;
       String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
       start = end + 1;
-      if (skip.contains(lineNo) || pasted && MarkdownText.isHeading(line)) {
+      if (skip.contains(lineNo) || pasted && MarkdownText.isHeading(line) && !rayDeduplicated(line)) {
         current = owner;
         continue;
       }
@@ -194,7 +194,7 @@ final class ContainerLogFormat implements TextFormat {
     List<String> lines = Arrays.asList(text.split("\n", -1));
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
-      if (pasted && MarkdownText.isHeading(line)) continue;
+      if (pasted && MarkdownText.isHeading(line) && !rayDeduplicated(line)) continue;
       if (LogClassifier.classify(line) != null) return true;
       if (pasted && line.contains("essage:")) {
         MessageSpan message = wrappedMessage(lines, i);
@@ -203,6 +203,16 @@ final class ContainerLogFormat implements TextFormat {
     }
     return false;
   }
+
+  /**
+   * A title that ends in Ray's log deduplication suffix ({@code [repeated 6x across cluster]}, Ray 2.x's driver) is
+   * a log line the reporter pasted as the title, not words of their own.
+   */
+  static boolean rayDeduplicated(String line) {
+    return line.contains("x across cluster]") && RAY_DEDUP.matcher(line).find();
+  }
+
+  private static final Pattern RAY_DEDUP = Pattern.compile("\\[repeated \\d+x across cluster\\]");
 
   private static Instant time(String text) {
     try {

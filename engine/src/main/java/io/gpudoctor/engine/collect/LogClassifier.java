@@ -55,6 +55,9 @@ final class LogClassifier {
   private static final Pattern DOCKER_NO_NVIDIA_HANDLER = Pattern.compile("RuntimeHandler \\\\?\"nvidia[\\w.-]*\\\\?\" not supported");
   private static final Pattern TGI_SIGBUS = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 7\\b");
   private static final Pattern NCCL_SHM_EXTEND = Pattern.compile("NCCL WARN Error: failed to extend \\S*nccl-\\S+ to \\d+ bytes");
+  // `ls -l /dev/shm`: a row of a segment NCCL created there (shmutils' mkstemp template nccl-XXXXXX).
+  private static final Pattern NCCL_SEGMENT_ROW = Pattern.compile(
+      "^\\s*[-l][-rwxsStT]{9}[.+@]?\\s+\\d+\\s+\\S+\\s+\\S+\\s+[\\d.,]+[KMGT]?\\s+\\w{3}\\s+\\d{1,2}\\s+(?:\\d{1,2}:\\d{2}|\\d{4})\\s+(?:/dev/shm/)?nccl-[A-Za-z0-9]{6}\\s*$");
   private static final Pattern TGI_SIGKILL = Pattern.compile("(?:Shard|Download) process was signaled to shutdown with signal 9\\b");
   private static final Pattern NO_GPU_BLOCKS = Pattern.compile("# (?:GPU|cuda) blocks: 0,");
   // HAMi-core (vGPU shim) allocator check: "Device 0 OOM 3171158016 / 3145728000" (bytes after the allocation / limit).
@@ -79,6 +82,10 @@ final class LogClassifier {
     LogSignalKind stack = gpuStack(line, line.toLowerCase(Locale.ROOT));
     if (stack != null) return kind(stack);
     if (ncclFailed(line)) return kind(LogSignalKind.NCCL_COLLECTIVE_FAILED);
+    if (glooLoopback(line)) return kind(LogSignalKind.GLOO_LOOPBACK_FALLBACK);
+    if (line.contains("nccl-") && NCCL_SEGMENT_ROW.matcher(line).find()) return kind(LogSignalKind.NCCL_SHM_SEGMENT_LISTED);
+    if (line.contains("UVA is not available")) return kind(LogSignalKind.VLLM_UVA_UNAVAILABLE);
+    if (line.contains("Using 'pin_memory=False' as WSL is detected")) return kind(LogSignalKind.VLLM_WSL_DETECTED);
     if (line.contains("[Errno 13] Permission denied: '") || line.contains("[Errno 30] Read-only file system: '")
         || nimCacheNotWritable(line)) {
       return kind(LogSignalKind.FILESYSTEM_NOT_WRITABLE);
@@ -149,7 +156,24 @@ final class LogClassifier {
     }
     return line.contains("Duplicate GPU detected : rank")
         || line.contains("Bootstrap : no socket interface found")
-        || line.contains("peer access is not supported between these two devices");
+        || line.contains("peer access is not supported between these two devices")
+        // PyTorch's heartbeat monitor over the NCCL watchdog (2.2 on): the watchdog itself hung in a collective.
+        || line.contains("ProcessGroupNCCL's watchdog got stuck for ")
+        || line.contains("Heartbeat monitor timed out!") && line.contains("ProcessGroupNCCL")
+        // torch's Gloo group, the CPU side of the same distributed init (vLLM and SGLang create one beside NCCL's):
+        // ProcessGroupGloo "Gloo connectFullMesh failed with <gloo's error>", whose tcp pair says "timed out
+        // connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:port" (a line of its own when wrapped).
+        || line.contains("Gloo connectFullMesh failed")
+        || line.contains("timed out connecting: ") && line.contains("remote=[");
+  }
+
+  /**
+   * {@link LogSignalKind#GLOO_LOOPBACK_FALLBACK}: torch's ProcessGroupGloo could not resolve the host name to a local
+   * address and binds loopback (TORCH_WARN_ONCE in createDefaultDevice).
+   */
+  private static boolean glooLoopback(String line) {
+    return line.contains("Unable to resolve hostname to a (local) address")
+        || line.contains("Using the loopback address as fallback");
   }
 
   /** The allocator, KV-cache and start-up memory wordings. */

@@ -187,6 +187,17 @@ class LogClassifierTest {
       FILESYSTEM_NOT_WRITABLE | OSError: [Errno 30] Read-only file system: '/root/.cache/huggingface'
       FILESYSTEM_NOT_WRITABLE | RuntimeError: Unable to write to NIM_CACHE_PATH (/mnt/models/cache)
       NVIDIA_RUNTIME_NOT_CONFIGURED | Warning  FailedCreatePodSandBox  12s  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = RuntimeHandler "nvidia" not supported
+      NCCL_COLLECTIVE_FAILED | [rank1]:[F ProcessGroupNCCL.cpp:1169] [PG 2 Rank 1] [PG 2 Rank 1] ProcessGroupNCCL's watchdog got stuck for 600 seconds without making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API hang blocking the watchdog, and could be triggered by another thread holding the GIL inside a CUDA api, or other deadlock-prone behaviors.
+      NCCL_COLLECTIVE_FAILED | [rank1]:[E ProcessGroupNCCL.cpp:1316] [PG 2 Rank 1] Heartbeat monitor timed out! Process will be terminated after dumping debug info. workMetaList_.size()=138
+      NCCL_COLLECTIVE_FAILED | [rank8]:[E ProcessGroupGloo.cpp:144] Gloo connectFullMesh failed with [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error
+      NCCL_COLLECTIVE_FAILED | RuntimeError: Gloo connectFullMesh failed with [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:152] timed out connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:14215
+      NCCL_COLLECTIVE_FAILED |   timed out connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:14215
+      GLOO_LOOPBACK_FALLBACK | [rank0]:[W427 03:10:15.652192062 ProcessGroupGloo.cpp:715] Warning: Unable to resolve hostname to a (local) address. Using the loopback address as fallback. Manually set the network interface to bind to with GLOO_SOCKET_IFNAME. (function operator())
+      NCCL_SHM_SEGMENT_LISTED | -rw-------  1 root root    0 Oct 11 09:30 nccl-onFp46
+      NCCL_SHM_SEGMENT_LISTED | -rw------- 1 root root 9637888 Oct 13 09:06 /dev/shm/nccl-Qe81Lx
+      VLLM_UVA_UNAVAILABLE | (EngineCore_DP0 pid=212) ERROR 09-03 12:31:21 [core.py:708] RuntimeError: UVA is not available
+      VLLM_WSL_DETECTED | WARNING 02-02 13:25:27 [interface.py:465] Using 'pin_memory=False' as WSL is detected. This may slow down the performance.
+      VLLM_WSL_DETECTED | WARNING 01-21 01:28:57 cache_engine.py:96] Using 'pin_memory=False' as WSL is detected. This may slow down the performance.
       """)
   void everyWordingOfEveryVersionIsClassified(LogSignalKind kind, String line) {
     assertThat(LogClassifier.classify(line)).isNotNull().extracting(LogClassifier.Classified::kind).isEqualTo(kind);
@@ -247,6 +258,13 @@ class LogClassifierTest {
       "Failed to create pod sandbox: rpc error: code = Unknown desc = RuntimeHandler \"kata\" not supported",
       // "initialization error" alone is no CUDA error: a program's own words, or the hook's (classified as the hook's)
       "ERROR: plugin initialization error, retrying in 5s",
+      // the heartbeat monitor of another vendor's process group (Ascend's HCCL) is no NCCL hang
+      "[rank1]:[E ProcessGroupHCCL.cpp:1402] [PG 0 Rank 1] Heartbeat monitor timed out! Process will be terminated after dumping debug info.",
+      // a listing of another file, and NCCL's segment named in a log line, are no rows of a /dev/shm listing
+      "-rw-------  1 root root    0 Oct 11 09:30 psm_5030d6c2",
+      "vllm-tp2-0:212:298 [0] NCCL INFO Allocated 5767524 bytes of shared memory in /dev/shm/nccl-ClyoFp",
+      // a client's own "timed out connecting" names no Gloo peer
+      "ERROR: timed out connecting to the metrics endpoint, retrying",
       // a node's MIG labels, as kubectl describe node shows them, say which strategy and layout it has, not that they clash
       "                    nvidia.com/mig.strategy=single",
       "                    nvidia.com/mig.config=all-balanced"})
@@ -353,5 +371,12 @@ class LogClassifierTest {
       "        Product Name                      : NVIDIA Virtual Compute Server"})
   void licensedStatesAndOtherLicencesAreNotClassified(String line) {
     assertThat(LogClassifier.classify(line)).isNull();
+  }
+
+  @Test
+  void glooLoopbackAndWslWarningsAreEvidenceNotIncidents() {
+    assertThat(LogSignalKind.GLOO_LOOPBACK_FALLBACK.informational()).isTrue();
+    assertThat(LogSignalKind.VLLM_WSL_DETECTED.informational()).isTrue();
+    assertThat(LogSignalKind.VLLM_UVA_UNAVAILABLE.informational()).isFalse();
   }
 }

@@ -43,6 +43,20 @@ class LogLinesInThreadsTest {
   }
 
   @Test
+  void aTitleThatRayDeduplicatedIsTheLogLineItQuotes() {
+    write(folder, "issue.md", """
+        # [Bug]: RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details) [repeated 6x across cluster]
+
+        One replica of four keeps restarting.
+        """);
+
+    assertThat(only(read(folder), LogSignal.class)).satisfies(l -> {
+      assertThat(l.kind()).isEqualTo(LogSignalKind.NCCL_COLLECTIVE_FAILED);
+      assertThat(l.provenance().pointer()).isEqualTo("line 1");
+    });
+  }
+
+  @Test
   void aTitleAloneIsNoLog() {
     write(folder, "issue.md", "# CUDA out of memory on the L4 pool\n\nIt happens after an hour, any idea?\n");
 
