@@ -54,6 +54,7 @@ final class PastedStatusMessages {
     if (!mentions(text)) return 0;
     List<String> lines = text.lines().toList();
     boolean gpuContext = ClaimConditionMessage.namesGpus(text);
+    boolean azureContext = ClaimConditionMessage.namesAzureProvider(text);
     Set<String> claims = new HashSet<>();
     Set<String> refusals = new HashSet<>();
     Set<String> kaito = new HashSet<>();
@@ -64,7 +65,7 @@ final class PastedStatusMessages {
       if (CommandContext.isCommand(line)) context = CommandContext.parse(line);
       if (skipLines.contains(i + 1)) continue;
       Provenance at = Provenance.of(path, "line " + (i + 1));
-      ClaimConditionMessage m = ClaimConditionMessage.of(null, line, gpuContext, at);
+      ClaimConditionMessage m = ClaimConditionMessage.of(null, line, gpuContext, azureContext, at);
       if (m != null && claims.add(m.message())) out.fact(m);
       // An event row is the controller's FailedCreate event, read as one; a refusal quoted anywhere else is read here.
       ResourceQuotaRefusal q = EventText.isGetEventsRow(line) ? null : ResourceQuotaRefusal.of(context.namespace(), line, at);
