@@ -53,6 +53,23 @@ class ClaimConditionMessageTest {
   }
 
   @Test
+  void aTextNamesKarpenterForAzureByItsApiGroupNodeClassKindOrProviderId() {
+    assertThat(ClaimConditionMessage.namesAzureProvider("apiVersion: karpenter.azure.com/v1beta1")).isTrue();
+    assertThat(ClaimConditionMessage.namesAzureProvider("        kind: AKSNodeClass")).isTrue();
+    assertThat(ClaimConditionMessage.namesAzureProvider("karpenter.azure.com/sku-name=Standard_NC4as_T4_v3")).isTrue();
+    assertThat(ClaimConditionMessage.namesAzureProvider("providerID: azure:///subscriptions/x/resourceGroups/mc/providers/"
+        + "Microsoft.Compute/virtualMachines/aks-t4-abcde")).isTrue();
+    assertThat(ClaimConditionMessage.namesAzureProvider("kind: EC2NodeClass\ngroup: karpenter.k8s.aws")).isFalse();
+    assertThat(ClaimConditionMessage.namesAzureProvider("We run AKS with Karpenter")).isFalse();
+  }
+
+  @Test
+  void theAzureContextOfTheTextIsKeptOnTheMessage() {
+    assertThat(ClaimConditionMessage.of(null, "Node not registered with cluster", true, true, AT).azureContext()).isTrue();
+    assertThat(ClaimConditionMessage.of(null, "Node not registered with cluster", true, AT).azureContext()).isFalse();
+  }
+
+  @Test
   void aTextNamesGpusByTheResourceTheSkuLabelsOrAnNSeriesSize() {
     assertThat(ClaimConditionMessage.namesGpus("taints:\n  - key: nvidia.com/gpu")).isTrue();
     assertThat(ClaimConditionMessage.namesGpus("karpenter.azure.com/sku-gpu-manufacturer")).isTrue();

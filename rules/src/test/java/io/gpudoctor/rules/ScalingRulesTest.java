@@ -70,6 +70,18 @@ class ScalingRulesTest {
   }
 
   @Test
+  void aBareNeverRegisteredMessageBesideAnAksNodeClassGoesToAksAndBesideAnEc2NodeClassToTheClusterOperator() throws Exception {
+    ReportedFinding azure = finding(diagnose("GpuNodeNeverRegistered/fires-bare-node-not-registered-beside-an-aksnodeclass"),
+        "GpuNodeNeverRegistered");
+    assertThat(azure.owner()).isEqualTo("aks");
+    assertThat(azure.summary()).contains("The claim is Karpenter for Azure's");
+    ReportedFinding aws = finding(diagnose("GpuNodeNeverRegistered/fires-bare-node-not-registered-beside-an-ec2nodeclass"),
+        "GpuNodeNeverRegistered");
+    assertThat(aws.owner()).isEqualTo("cluster-operator");
+    assertThat(aws.summary()).doesNotContain("Karpenter for Azure");
+  }
+
+  @Test
   void aDescribedHpaThatCannotReadAPodsMetricPointsAtTheCustomMetricsAdapter() throws Exception {
     ReportedFinding f = finding(diagnose("KedaMetricUnavailable/fires-describe-hpa-pods-metric"), "KedaMetricUnavailable");
     assertThat(f.subject()).isEqualTo("ml/vllm-mistral-7b");

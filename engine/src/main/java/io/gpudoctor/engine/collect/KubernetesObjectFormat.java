@@ -14,7 +14,7 @@ final class KubernetesObjectFormat implements EvidenceFormat {
   private final List<KubeObjectReader> readers = List.of(
       new PodReader(), new NodeReader(), new CoreEventReader(), new EventsApiEventReader(),
       new DaemonSetReader(), new WorkloadReader(), new ConfigMapReader(), new WorkspaceReader(),
-      new NodeClaimReader(), new HpaReader(), new ScaledObjectReader());
+      new NodeClaimReader(), new HpaReader(), new ScaledObjectReader(), new KarpenterNodeClassReader());
 
   @Override
   public boolean recognises(Document document) {

@@ -21,6 +21,7 @@ final class MessageLines {
         || PastedAzureErrors.mentions(text)
         || KaitoWebhookLines.mentions(text)
         || PastedStatusMessages.mentions(text)
+        || io.gpudoctor.facts.ReportedGpuCount.reportedIn(text)
         || ScalingLogLines.mentions(text)
         || AksDriverImageLines.mentions(text);
   }

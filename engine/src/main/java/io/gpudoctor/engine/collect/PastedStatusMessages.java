@@ -6,6 +6,7 @@ import io.gpudoctor.facts.KaitoSkuUnsupported;
 import io.gpudoctor.facts.KaitoWorkloadInvalid;
 import io.gpudoctor.facts.Provenance;
 import io.gpudoctor.facts.ReportedContainerOom;
+import io.gpudoctor.facts.ReportedGpuCount;
 import io.gpudoctor.facts.ResourceQuotaRefusal;
 import io.gpudoctor.facts.RuntimeClassRefusal;
 import io.gpudoctor.facts.Topics;
@@ -38,6 +39,9 @@ import java.util.Set;
  *       Deployment.apps "ws" is invalid: [spec.template.spec...: Required value, ...]} ({@link KaitoWorkloadInvalid}),
  *       its field list also wrapped over the next lines (a markdown quote's {@code >} dropped); it names the workload,
  *       which KAITO names after the Workspace.</li>
+ *   <li>a sentence reporting how many GPUs a node shows, {@code only one GPU is visible}, {@code kubectl shows 1 as the
+ *       amount of available nvidia.com/gpu} ({@link ReportedGpuCount}), with the one VM size the text names; one fact
+ *       per distinct sentence.</li>
  * </ul>
  */
 final class PastedStatusMessages {
@@ -56,20 +60,29 @@ final class PastedStatusMessages {
 
   /** Adds the messages of the lines not in {@code skipLines} (1-based: an object's section is read as the object); returns how many. */
   static int read(String path, String text, Set<Integer> skipLines, BundleBuilder out) {
-    if (!mentions(text)) return 0;
+    // A reported GPU count is read only beside what makes the text read at all: it does not make a text evidence.
+    boolean counts = ReportedGpuCount.mentions(text);
+    if (!mentions(text) && !counts) return 0;
     List<String> lines = text.lines().toList();
     boolean gpuContext = ClaimConditionMessage.namesGpus(text);
+    boolean azureContext = ClaimConditionMessage.namesAzureProvider(text);
     Set<String> claims = new HashSet<>();
     Set<String> refusals = new HashSet<>();
     Set<String> kaito = new HashSet<>();
     Set<String> reported = new HashSet<>();
+    // The size is looked for once, and only in a text that may report a GPU count.
+    String size = null;
+    if (counts) {
+      io.gpudoctor.facts.MentionedVmSize only = VmSizeMentions.only(path, lines);
+      size = only == null ? null : only.vmSize();
+    }
     CommandContext context = CommandContext.NONE;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       if (CommandContext.isCommand(line)) context = CommandContext.parse(line);
       if (skipLines.contains(i + 1)) continue;
       Provenance at = Provenance.of(path, "line " + (i + 1));
-      ClaimConditionMessage m = ClaimConditionMessage.of(null, line, gpuContext, at);
+      ClaimConditionMessage m = ClaimConditionMessage.of(null, line, gpuContext, azureContext, at);
       if (m != null && claims.add(m.message())) out.fact(m);
       // An event row is the controller's FailedCreate event, read as one; a refusal quoted anywhere else is read here.
       ResourceQuotaRefusal q = EventText.isGetEventsRow(line) ? null : ResourceQuotaRefusal.of(context.namespace(), line, at);
@@ -82,6 +95,8 @@ final class PastedStatusMessages {
       if (sku != null && kaito.add(sku.message())) out.fact(sku);
       ReportedContainerOom oom = ReportedContainerOom.of(line, at);
       if (oom != null && reported.add(oom.sentence())) out.fact(oom);
+      ReportedGpuCount count = counts ? ReportedGpuCount.of(line, size, at) : null;
+      if (count != null && reported.add(count.sentence())) out.fact(count);
       KaitoWorkloadInvalid invalid = KaitoWorkloadInvalid.mentions(line) ? KaitoWorkloadInvalid.of(null, wrappedList(lines, i), at) : null;
       if (invalid != null && kaito.add(invalid.message())) out.fact(invalid);
     }
