@@ -183,6 +183,23 @@ class GpuStackLogRulesTest {
   }
 
   @Test
+  void nvmlsUnknownErrorNamesTheStaticCpuManagerBesideDaemonReload() throws Exception {
+    write("ticket.md", """
+        Our pods lose the GPU some seconds after they start:
+
+        ```
+        $ kubectl logs -f pod/gputest
+        Failed to initialize NVML: Unknown Error
+        ```
+        """);
+    write("target.yaml", "capturedAt: \"2026-07-14T10:24:00Z\"\n");
+
+    ReportedFinding f = finding(diagnose(dir), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("daemon-reload", "static CPU manager", "--pass-device-specs");
+    assertThat(f.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+  }
+
+  @Test
   void hamisNodeUnregisteredIsItsDevicePluginNotRegisteringTheNodes() throws Exception {
     ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-hami-scheduler-node-unregistered"), "DevicePluginNotRunning");
     assertThat(f.summary()).contains("node unregistered", "hami.io/node-nvidia-register");
