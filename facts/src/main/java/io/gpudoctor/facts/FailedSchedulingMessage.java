@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  * Kubernetes 1.7 and older wrote {@code No nodes are available that match all of the following
  * predicates:: Insufficient nvidia.com/gpu (2), PodToleratesNodeTaints (1).}, which gives no total
  * ({@code totalNodes} 0). Volcano writes the same parts after {@code 0/101 nodes are unavailable: }
- * ({@code all nodes are unavailable: } in older releases, no total).
+ * ({@code all nodes are unavailable: } in older releases, no total). KAI-Scheduler (and Run:ai before it) writes its
+ * per-node histogram after {@code no nodes with enough resources were found: }, no total, parts ended by {@code . }
+ * and a line break: {@code 2 node(s) didn't have enough resources: GPUs. \n1 node(s) had untolerated taint(s).}
  */
 public record FailedSchedulingMessage(
     int totalNodes, List<ReasonPart> parts, List<ReasonPart> preemptionParts, boolean noNodes) {
@@ -25,6 +27,9 @@ public record FailedSchedulingMessage(
   private static final Pattern HEADLESS = Pattern.compile("\\d+\\s+\\S");
   // Parts are separated by ", " before the next count; "{sku: gpu}, that the pod didn't tolerate" is not split.
   private static final Pattern PART_SEPARATOR = Pattern.compile(",\\s+(?=\\d+\\s)");
+  // KAI-Scheduler's FitErrors.Error(): ResourcesWereNotFoundMsg, then the reasons joined by ". \n".
+  private static final Pattern KAI_HEADER = Pattern.compile("no nodes with enough resources were found:\\s*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern KAI_PART_SEPARATOR = Pattern.compile("\\.\\s+(?=\\d+\\s)");
   private static final Pattern PART = Pattern.compile("(\\d+)\\s+(.+)", Pattern.DOTALL);
   private static final Pattern PREDICATES_HEADER =
       Pattern.compile("No nodes are available that match all of the following predicates:+\\s*");
@@ -57,6 +62,12 @@ public record FailedSchedulingMessage(
     Matcher predicates = PREDICATES_HEADER.matcher(text);
     if (predicates.find()) {
       return new FailedSchedulingMessage(0, splitCountedParts(text.substring(predicates.end())), List.of(), false);
+    }
+    Matcher kai = KAI_HEADER.matcher(text);
+    if (kai.find()) {
+      List<ReasonPart> parts = new ArrayList<>();
+      for (String list : KAI_PART_SEPARATOR.split(text.substring(kai.end()))) parts.addAll(splitParts(list));
+      return new FailedSchedulingMessage(0, List.copyOf(parts), List.of(), false);
     }
     Matcher header = HEADER.matcher(text);
     // The head of the preemption summary is not the message's own: its parts come before it.

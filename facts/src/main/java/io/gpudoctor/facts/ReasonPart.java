@@ -22,6 +22,10 @@ public record ReasonPart(
   // The scheduler and the autoscaler write "Insufficient nvidia.com/gpu"; issue titles and prose retype
   // it in lower case ("3 insufficient nvidia.com/gpu"). The resource keeps the case it was written in.
   private static final Pattern INSUFFICIENT = Pattern.compile("Insufficient (\\S+)", Pattern.CASE_INSENSITIVE);
+  // KAI-Scheduler's NewFitErrorInsufficientResource: "node(s) didn't have enough resources: GPUs" (also "CPU cores",
+  // "memory", "GPU memory" and a scalar resource's own name). GPU memory is KAI's own accounting (the node's
+  // nvidia.com/gpu.memory label), no node resource: it stays OTHER.
+  private static final Pattern KAI_INSUFFICIENT = Pattern.compile("node\\(s\\) didn't have enough resources: (.+)");
   // 1.10-1.17 NodeCondition / CheckNodeCondition and the pressure predicates, as their descriptions read.
   private static final Pattern NODE_CONDITION_TEXT = Pattern.compile(
       "node\\(s\\) (?:were not ready|had (?:memory|disk|pid) pressure|were out of disk space|had unavailable network"
@@ -70,6 +74,11 @@ public record ReasonPart(
     if (m.lookingAt()) {
       return new ReasonPart(count, t, ReasonCategory.INSUFFICIENT_RESOURCE, m.group(1), null, null);
     }
+    m = KAI_INSUFFICIENT.matcher(t);
+    if (m.lookingAt()) {
+      String resource = kaiResource(m.group(1).trim());
+      if (resource != null) return new ReasonPart(count, t, ReasonCategory.INSUFFICIENT_RESOURCE, resource, null, null);
+    }
     m = TAINT_WITH_KEY.matcher(t);
     if (m.find()) {
       return new ReasonPart(count, t, ReasonCategory.UNTOLERATED_TAINT, null, m.group(1).trim(),
@@ -79,6 +88,16 @@ public record ReasonPart(
       return new ReasonPart(count, t, ReasonCategory.UNTOLERATED_TAINT, null, null, null);
     }
     return new ReasonPart(count, t, categoryOf(t), null, null, null);
+  }
+
+  /** The Kubernetes resource a KAI-Scheduler shortage names, or null for its GPU memory (no node resource). */
+  private static String kaiResource(String named) {
+    return switch (named) {
+      case "GPUs" -> GpuResources.GPU;
+      case "CPU cores" -> "cpu";
+      case "GPU memory" -> null;
+      default -> named;
+    };
   }
 
   /** The text with its autolinked tokens back as they were written. */

@@ -228,6 +228,29 @@ class FailedSchedulingMessageTest {
   }
 
   @Test
+  void kaiSchedulersHistogramIsSplitAtItsSentenceEnds() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse(
+        "no nodes with enough resources were found: 2 node(s) had untolerated taint(s). \n"
+            + "5 node(s) didn't have enough resources: GPUs. \n1 node(s) didn't have enough resources: CPU cores.");
+
+    assertThat(m.totalNodes()).isZero();
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::resource).containsExactly(
+        tuple(2, ReasonCategory.UNTOLERATED_TAINT, null),
+        tuple(5, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu"),
+        tuple(1, ReasonCategory.INSUFFICIENT_RESOURCE, "cpu"));
+    assertThat(m.parts().get(1).isGpuShortage()).isTrue();
+  }
+
+  @Test
+  void kaisGpuMemoryShortageIsNoNodeResourceShortage() {
+    FailedSchedulingMessage m = FailedSchedulingMessage.parse(
+        "No nodes with enough resources were found: 1 node(s) didn't have enough resources: GPU memory.");
+
+    assertThat(m.parts()).extracting(ReasonPart::count, ReasonPart::category, ReasonPart::resource)
+        .containsExactly(tuple(1, ReasonCategory.OTHER, null));
+  }
+
+  @Test
   void aListWithoutItsHeadIsReadOnlyAsTheSchedulersOwnText() {
     String headless = "1 node(s) had untolerated taint {nvidia.com/gpu: present}";
 

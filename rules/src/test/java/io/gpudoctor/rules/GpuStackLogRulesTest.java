@@ -161,6 +161,53 @@ class GpuStackLogRulesTest {
   }
 
   @Test
+  void error802QuotedBesideTheGpuOperatorsPodsIsTheGpuStackOwners() throws Exception {
+    ReportedFinding f = finding(fixture("GpuDriverMismatch/fires-802-pasted-beside-the-gpu-operators-pods"), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("CUDA error 802", "Fabric Manager");
+    assertThat(f.owner()).as("the GPU Operator's pods show who runs the driver stack").isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
+  void error802WithoutAnyGpuOperatorObjectKeepsItsOwnerUnknown() throws Exception {
+    write("ticket.md", """
+        Every job on our HGX node dies at start:
+
+        ```
+        RuntimeError: CUDA error: system not yet initialized
+        ```
+        """);
+    write("target.yaml", "capturedAt: \"2026-07-14T10:24:00Z\"\n");
+
+    ReportedFinding f = finding(diagnose(dir), "GpuDriverMismatch");
+    assertThat(f.owner()).isEqualTo("unknown");
+  }
+
+  @Test
+  void nvmlsUnknownErrorNamesTheStaticCpuManagerBesideDaemonReload() throws Exception {
+    write("ticket.md", """
+        Our pods lose the GPU some seconds after they start:
+
+        ```
+        $ kubectl logs -f pod/gputest
+        Failed to initialize NVML: Unknown Error
+        ```
+        """);
+    write("target.yaml", "capturedAt: \"2026-07-14T10:24:00Z\"\n");
+
+    ReportedFinding f = finding(diagnose(dir), "GpuDriverMismatch");
+    assertThat(f.summary()).contains("daemon-reload", "static CPU manager", "--pass-device-specs");
+    assertThat(f.status()).isEqualTo(FindingStatus.UNCONFIRMED);
+  }
+
+  @Test
+  void hamisNodeUnregisteredIsItsDevicePluginNotRegisteringTheNodes() throws Exception {
+    ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-hami-scheduler-node-unregistered"), "DevicePluginNotRunning");
+    assertThat(f.summary()).contains("node unregistered", "hami.io/node-nvidia-register");
+    assertThat(f.handoff()).contains("gpu=on");
+    assertThat(f.owner()).isEqualTo("gpu-stack-owner");
+  }
+
+  @Test
   void aPluginPanickingOnMixedMigProfilesIsHandedTheMixedStrategy() throws Exception {
     ReportedFinding f = finding(fixture("DevicePluginNotRunning/fires-old-plugin-panics-on-mixed-mig-profiles"),
         "DevicePluginNotRunning");

@@ -350,7 +350,7 @@ final class EventText {
         name = at.targetPod();
         kind = "Pod";
       } else if (r.namesNoObject()) {
-        UnnamedPodEvents.Pod only = UnnamedPodEvents.podOf(r.reason(), namespace, at.out().facts());
+        UnnamedPodEvents.Pod only = UnnamedPodEvents.podOf(PodsSeenInEvents.verdictReason(r.reason(), r.from()), namespace, at.out().facts());
         if (only != null) {
           name = only.name();
           kind = "Pod";

@@ -75,6 +75,14 @@ final class PodsSeenInEvents {
     return e.involvedName() != null && (e.involvedKind() == null || "Pod".equals(e.involvedKind()));
   }
 
+  /**
+   * The reason as the scheduler's verdict on a pod: KAI-Scheduler records it as {@code Unschedulable} (component
+   * {@code kai-scheduler}) where kube-scheduler writes {@code FailedScheduling}; every other reason as it is.
+   */
+  static String verdictReason(String reason, String component) {
+    return "Unschedulable".equals(reason) && component != null && component.contains("scheduler") ? "FailedScheduling" : reason;
+  }
+
   /** The kubelet's final word on a pod: rejected at admission, or evicted. */
   static boolean isFinal(String reason) {
     return "UnexpectedAdmissionError".equals(reason) || "Evicted".equals(reason) || isOutOfResource(reason);
@@ -112,7 +120,7 @@ final class PodsSeenInEvents {
     private String node;
 
     void add(KubeEvent e) {
-      String reason = e.reason();
+      String reason = verdictReason(e.reason(), e.component());
       if (WAITING.contains(reason) && fromComponent(e, reason.equals("FailedScheduling") ? null : "cluster-autoscaler")) {
         if (waiting == null) waiting = e;
       } else if (isFinal(reason) && fromComponent(e, "kubelet")) {

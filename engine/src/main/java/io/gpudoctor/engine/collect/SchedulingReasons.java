@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * Why each pod is not scheduled, by the scheduler's own words: the latest FailedScheduling event
  * of the pod (older ones may describe a cluster that has since changed), else the pod's
- * {@code PodScheduled=False Unschedulable} condition. One fact per {@code <count> <reason>} part. A
+ * {@code PodScheduled=False Unschedulable} condition (KAI-Scheduler's verdict is an {@code Unschedulable} event). One fact per {@code <count> <reason>} part. A
  * scheduler's message pasted without its {@code 0/N nodes are available: } head is read too, its total unknown; a
  * FailedScheduling event of another component (Karpenter's) is read only whole.
  */
@@ -27,7 +27,7 @@ final class SchedulingReasons {
   static List<SchedulingReason> derive(List<Object> facts) {
     Map<String, Source> latest = new LinkedHashMap<>();
     for (Object fact : facts) {
-      if (fact instanceof KubeEvent e && "FailedScheduling".equals(e.reason())
+      if (fact instanceof KubeEvent e && schedulingVerdict(e)
           && (e.involvedKind() == null || "Pod".equals(e.involvedKind())) && e.involvedName() != null) {
         FailedSchedulingMessage parsed = isScheduler(e.component())
             ? FailedSchedulingMessage.parseFromScheduler(e.message()) : FailedSchedulingMessage.parse(e.message());
@@ -49,6 +49,14 @@ final class SchedulingReasons {
     List<SchedulingReason> reasons = new ArrayList<>();
     for (Source s : latest.values()) reasons.addAll(s.reasons());
     return reasons;
+  }
+
+  /**
+   * A FailedScheduling event, or KAI-Scheduler's: it records its verdict on the pod as an {@code Unschedulable} event
+   * (reason {@code Unschedulable}, component {@code kai-scheduler}).
+   */
+  private static boolean schedulingVerdict(KubeEvent e) {
+    return "FailedScheduling".equals(PodsSeenInEvents.verdictReason(e.reason(), e.component()));
   }
 
   /**

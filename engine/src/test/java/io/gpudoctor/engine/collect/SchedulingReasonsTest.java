@@ -114,6 +114,26 @@ class SchedulingReasonsTest {
     assertThat(facts(read(folder), SchedulingReason.class)).isEmpty();
   }
 
+  @Test
+  void kaiSchedulersUnschedulableEventIsItsSchedulingVerdict() {
+    write(folder, "events.json", event("2026-03-02T10:00:00Z",
+        "no nodes with enough resources were found: 2 node(s) didn't have enough resources: GPUs.")
+        .replace("FailedScheduling", "Unschedulable").replace("default-scheduler", "kai-scheduler"));
+
+    assertThat(facts(read(folder), SchedulingReason.class))
+        .extracting(SchedulingReason::count, SchedulingReason::category, SchedulingReason::resource)
+        .containsExactly(tuple(2, ReasonCategory.INSUFFICIENT_RESOURCE, "nvidia.com/gpu"));
+  }
+
+  @Test
+  void anUnschedulableEventOfAComponentThatIsNoSchedulerIsNotAVerdict() {
+    write(folder, "events.json", event("2026-03-02T10:00:00Z",
+        "no nodes with enough resources were found: 2 node(s) didn't have enough resources: GPUs.")
+        .replace("FailedScheduling", "Unschedulable").replace("default-scheduler", "podgroup-controller"));
+
+    assertThat(facts(read(folder), SchedulingReason.class)).isEmpty();
+  }
+
   private static String event(String lastSeen, String message) {
     return """
         {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "llm-0.1", "namespace": "inference"},
