@@ -24,7 +24,7 @@ class FindingContentTest {
    */
   private static final String NODE_SHELL_READ = "^(nvidia-smi( -q| -L)?|lspci|dmesg -T|systemctl status [\\w.-]+|lsmod)"
       + "( \\| grep [^;|#]+)?(; (nvidia-smi( -q| -L)?|lspci|dmesg -T|systemctl status [\\w.-]+|lsmod)( \\| grep [^;|#]+)?)*"
-      + ON_NODE + "[\\w.-]+ \\(ssh, or a privileged node shell: kubectl debug node/[\\w.-]+ "
+      + ON_NODE + "([\\w.-]+|<node>) \\(ssh, or a privileged node shell: kubectl debug node/([\\w.-]+|<node>) "
       + "--profile=sysadmin, then chroot /host\\)$";
 
   private static final Set<String> OWNERS = Set.of("workload-owner", "cluster-operator", "aks", "azure-support",
