@@ -77,9 +77,16 @@ public final class InstanceTypes {
    * Standard_NV6ads_A10_v5}), an AMD size, any size not listed, or another cloud's type.
    */
   public static Integer azureGpuCount(String vmSize) {
-    if (vmSize == null) return null;
+    return vmSize == null ? null : AZURE_GPUS.get(sizeKey(vmSize));
+  }
+
+  /** Whether two texts name the same Azure size, {@code Standard_NC24s_v3} and {@code nc24s_v3} alike. */
+  public static boolean sameAzureSize(String a, String b) {
+    return a != null && b != null && sizeKey(a).equals(sizeKey(b));
+  }
+
+  private static String sizeKey(String vmSize) {
     String key = vmSize.trim().toLowerCase(Locale.ROOT);
-    if (key.startsWith("standard_")) key = key.substring("standard_".length());
-    return AZURE_GPUS.get(key);
+    return key.startsWith("standard_") ? key.substring("standard_".length()) : key;
   }
 }

@@ -88,4 +88,11 @@ class InstanceTypesTest {
   void noSizeHasAnUnknownCount() {
     assertThat(InstanceTypes.azureGpuCount(null)).isNull();
   }
+
+  @Test
+  void aSizeIsTheSameWithOrWithoutItsPrefixAndInAnyCase() {
+    assertThat(InstanceTypes.sameAzureSize("Standard_NC24s_v3", " nc24s_v3")).isTrue();
+    assertThat(InstanceTypes.sameAzureSize("Standard_NC24s_v3", "Standard_NC24rs_v3")).isFalse();
+    assertThat(InstanceTypes.sameAzureSize(null, "Standard_NC24s_v3")).isFalse();
+  }
 }
